@@ -1,0 +1,52 @@
+//===- Passes.td - hardware-neutral TTIR passes ------------*- tablegen -*-===//
+#ifndef TRIDENT_TRITON_PASSES
+#define TRIDENT_TRITON_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def TritonCombineOps : Pass<"triton-combine", "::mlir::ModuleOp"> {
+  let summary = "peephole rewrites of TTIR (Triton's combine)";
+  let description = [{
+    Applies TTIR's algebraic rewrites together with the canonicalization
+    patterns of tt, arith and scf:
+
+    - `addptr(addptr(p, a), b)` becomes `addptr(p, a + b)` when both offsets
+      have the same type;
+    - `select(c, load(p, splat(c)), o)` becomes `load(p, splat(c), o)`;
+    - `dot(a, b, 0) + d` becomes `dot(a, b, d)` when the dot has no other use
+      (integer dots always; float dots unless `maxNumImpreciseAcc` is set);
+    - `sum(expand(a)[:, :, None] * expand(b)[None, :, :], axis 1)` over
+      broadcasts becomes `dot(a, b, 0)`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def TritonReorderBroadcast : Pass<"triton-reorder-broadcast", "::mlir::ModuleOp"> {
+  let summary = "move splat and broadcast after elementwise ops";
+  let description = [{
+    Elementwise arithmetic on splats and broadcasts is done on the smaller
+    operand and the result is expanded afterwards:
+
+    - `elementwise(splat(a), splat(b), ...)` becomes `splat(elementwise(a, b, ...))`;
+    - `elementwise(broadcast(a), splat(b), ...)` becomes
+      `broadcast(elementwise(a, splat(b), ...))` when every broadcast operand
+      has the same source shape;
+    - `expand_dims(splat(a))` becomes `splat(a)`, and `expand_dims` of a
+      broadcast is moved before it.
+  }];
+}
+
+def TritonLoopInvariantCodeMotion : Pass<"triton-licm", "::mlir::ModuleOp"> {
+  let summary = "hoist loop-invariant code, loads included, out of scf loops";
+  let description = [{
+    Hoists every side-effect-free loop-invariant operation out of `scf.for`
+    and `scf.while` loops, like upstream LICM. In addition it hoists a
+    `tt.load` whose operands are loop invariant out of an `scf.for` whose body
+    writes no memory; since the loop may run zero times, the hoisted load is
+    masked with the loop's trip-count condition (`lb < ub`) so it reads nothing
+    when the loop would not have run.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+#endif // TRIDENT_TRITON_PASSES
