@@ -607,27 +607,7 @@ LogicalResult ElementwiseInlineAsmOp::verify() {
   if (getPackedElement() < 1)
     return emitOpError() << "packed_element must be at least 1, got "
                          << getPackedElement();
-  std::optional<ArrayRef<int64_t>> shape;
-  auto check = [&](Type type) -> LogicalResult {
-    if (!isa<RankedTensorType>(type))
-      return success();
-    if (!shape) {
-      shape = shapeOf(type);
-      return success();
-    }
-    if (*shape != shapeOf(type))
-      return emitOpError() << "tensor arguments and results must share one "
-                              "shape, got "
-                           << shapeString(*shape) << " and "
-                           << shapeString(shapeOf(type));
-    return success();
-  };
-  for (Type type : getArgs().getTypes())
-    if (failed(check(type)))
-      return failure();
-  for (Type type : getResultTypes())
-    if (failed(check(type)))
-      return failure();
+  // Equal shapes of tensor arguments and results: the Elementwise trait.
   return success();
 }
 

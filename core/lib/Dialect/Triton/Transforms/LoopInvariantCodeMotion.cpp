@@ -49,10 +49,11 @@ bool mayWriteMemory(Operation *loop) {
   return writes;
 }
 
-/// Hoists the loop-invariant loads in the body of `forOp` above it.
-void hoistInvariantLoads(scf::ForOp forOp) {
+/// Hoists the loop-invariant loads in the body of `forOp` above it; returns
+/// whether it hoisted any.
+bool hoistInvariantLoads(scf::ForOp forOp) {
   if (mayWriteMemory(forOp))
-    return;
+    return false;
   SmallVector<LoadOp> loads;
   for (Operation &op : forOp.getBody()->without_terminator())
     if (auto load = dyn_cast<LoadOp>(op))
@@ -62,11 +63,12 @@ void hoistInvariantLoads(scf::ForOp forOp) {
           }))
         loads.push_back(load);
   if (loads.empty())
-    return;
+    return false;
 
   OpBuilder builder(forOp);
   Location loc = forOp.getLoc();
   Value runs;
+  bool hoisted = false;
   for (LoadOp load : loads) {
     // Block pointers take no mask: hoist them only out of loops known to run.
     if (isTensorPointerType(load.getPtr().getType())) {
@@ -75,6 +77,7 @@ void hoistInvariantLoads(scf::ForOp forOp) {
       if (!lb || !ub || *lb >= *ub)
         continue;
       load->moveBefore(forOp);
+      hoisted = true;
       continue;
     }
     if (!runs)
@@ -88,7 +91,9 @@ void hoistInvariantLoads(scf::ForOp forOp) {
       mask = arith::AndIOp::create(builder, loc, old, mask);
     load->moveBefore(forOp);
     load.getMaskMutable().assign(mask);
+    hoisted = true;
   }
+  return hoisted;
 }
 
 struct TritonLoopInvariantCodeMotionPass
@@ -99,8 +104,10 @@ struct TritonLoopInvariantCodeMotionPass
     // enclosing one too.
     getOperation()->walk([](LoopLikeOpInterface loop) {
       moveLoopInvariantCode(loop);
+      // What used the hoisted loads may now be invariant too.
       if (auto forOp = dyn_cast<scf::ForOp>(loop.getOperation()))
-        hoistInvariantLoads(forOp);
+        if (hoistInvariantLoads(forOp))
+          moveLoopInvariantCode(loop);
     });
   }
 };
