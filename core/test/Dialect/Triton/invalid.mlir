@@ -582,3 +582,30 @@ tt.func @tensor_too_large(%p: !tt.ptr<f32>) {
   %0 = tt.splat %p : !tt.ptr<f32> -> tensor<2048x1024x!tt.ptr<f32>>
   tt.return
 }
+
+// -----
+
+tt.func @expand_dims_negative_axis(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'tt.expand_dims' op axis -1 is out of range for a tensor of rank 1}}
+  %0 = tt.expand_dims %x {axis = -1 : i32} : tensor<4xf32> -> tensor<4x1xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @reduce_negative_axis(%x: tensor<32xf32>) {
+  // expected-error @+1 {{'tt.reduce' op axis -1 is out of range for operands of rank 1}}
+  %0 = "tt.reduce"(%x) <{axis = -1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    tt.reduce.return %a : f32
+  }) : (tensor<32xf32>) -> f32
+  tt.return
+}
+
+// -----
+
+tt.func @zero_sized_tensor(%x: tensor<0xf32>) {
+  // expected-error @+1 {{'tt.precise_sqrt' op operand type 'tensor<0xf32>' has a dimension that is not positive}}
+  %0 = tt.precise_sqrt %x : tensor<0xf32>
+  tt.return
+}

@@ -259,7 +259,7 @@ void ExpandDimsOp::build(OpBuilder &builder, OperationState &state, Value src,
 
 LogicalResult ExpandDimsOp::verify() {
   auto src = cast<RankedTensorType>(getSrc().getType());
-  int64_t axis = getAxis();
+  int64_t axis = getAxisAttr().getInt();
   if (axis < 0 || axis > src.getRank())
     return emitOpError() << "axis " << axis
                          << " is out of range for a tensor of rank "
@@ -512,7 +512,7 @@ LogicalResult ReduceOp::verify() {
   if (getSrcs().empty())
     return emitOpError() << "needs at least one operand";
   auto first = cast<RankedTensorType>(getSrcs()[0].getType());
-  int64_t axis = getAxis();
+  int64_t axis = getAxisAttr().getInt();
   if (axis < 0 || axis >= first.getRank())
     return emitOpError() << "axis " << axis
                          << " is out of range for operands of rank "
@@ -556,7 +556,7 @@ LogicalResult ScanOp::verify() {
   if (getSrcs().empty())
     return emitOpError() << "needs at least one operand";
   auto first = cast<RankedTensorType>(getSrcs()[0].getType());
-  int64_t axis = getAxis();
+  int64_t axis = getAxisAttr().getInt();
   if (axis < 0 || axis >= first.getRank())
     return emitOpError() << "axis " << axis
                          << " is out of range for operands of rank "
@@ -627,7 +627,7 @@ LogicalResult GatherOp::verify() {
   auto src = cast<RankedTensorType>(getSrc().getType());
   auto indices = cast<RankedTensorType>(getIndices().getType());
   auto result = cast<RankedTensorType>(getType());
-  int64_t axis = getAxis();
+  int64_t axis = getAxisAttr().getInt();
   if (indices.getRank() != src.getRank())
     return emitOpError() << "indices rank " << indices.getRank()
                          << " differs from source rank " << src.getRank();
