@@ -1,0 +1,63 @@
+//===- Source.h - kernel source files and positions in them -----*- C++ -*-===//
+//
+// A kernel source file held in memory, positions in it (1-based line and
+// column, as users and editors count them), and the diagnostics the frontend
+// reports against them: `file:line:col: error: message`, the source line and a
+// caret under the column.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_FRONTEND_SOURCE_H
+#define TRIDENT_FRONTEND_SOURCE_H
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace trident::frontend {
+
+/// A position in a source file. Lines and columns start at 1; a column counts
+/// bytes from the start of the line.
+struct SourceLoc {
+  uint32_t line = 0;
+  uint32_t column = 0;
+  uint32_t offset = 0;
+};
+
+/// One source file: its name as given by the user and its text.
+class SourceFile {
+public:
+  SourceFile(std::string path, std::string text);
+
+  const std::string &path() const { return path_; }
+  std::string_view text() const { return text_; }
+
+  /// The text of line `line` (1-based) without its line break; empty when out
+  /// of range.
+  std::string_view lineText(uint32_t line) const;
+
+  /// The position of byte `offset` (clamped to the end of the file).
+  SourceLoc locForOffset(uint32_t offset) const;
+
+private:
+  std::string path_;
+  std::string text_;
+  std::vector<uint32_t> lineStarts_;
+};
+
+enum class Severity { Error, Warning, Note };
+
+/// A message tied to a position in a source file.
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  SourceLoc loc;
+  std::string message;
+};
+
+/// `path:line:col: error: message`, then the source line and a caret under
+/// the column, each line ending with '\n'.
+std::string formatDiagnostic(const SourceFile &file, const Diagnostic &diag);
+
+} // namespace trident::frontend
+
+#endif // TRIDENT_FRONTEND_SOURCE_H
