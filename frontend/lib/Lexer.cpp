@@ -376,7 +376,9 @@ bool Lexer::lexString(std::vector<Token> &out, size_t prefixLength) {
     char c = peek();
     if (c == '\\') {
       // Even in raw strings a backslash keeps the next quote from closing.
-      pos_ += 2;
+      // In f-strings a brace after it still opens or escapes a field.
+      char next = peek(1);
+      pos_ += formatted && (next == '{' || next == '}') ? 1 : 2;
       continue;
     }
     if (!triple && (c == '\n' || c == '\r'))

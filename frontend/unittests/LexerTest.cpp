@@ -81,6 +81,12 @@ TEST(LexerTest, StringLiterals) {
 'q' ''' str:rb'\'' str:f"{d["k"]}" str:"a\"b" nl eof)");
 }
 
+TEST(LexerTest, BackslashBeforeBraceInFString) {
+  // The backslash is literal; `{{` is still an escaped brace.
+  EXPECT_EQ(describe("x = rf'(\\{{%)({a})'\n"),
+            "name:x op:= str:rf'(\\{{%)({a})' nl eof");
+}
+
 TEST(LexerTest, OperatorsLongestMatchFirst) {
   EXPECT_EQ(describe("a **= b // c >> 2 -> d ... e != f := g @ h\n"),
             "name:a op:**= name:b op:// name:c op:>> int:2 op:-> name:d "
