@@ -581,10 +581,13 @@ LogicalResult ScanOp::verifyRegions() {
 // External calls and inline assembly
 //===----------------------------------------------------------------------===//
 
-void ExternElementwiseOp::getEffects(
+/// Effects of code we cannot see: none when declared pure, else it may read
+/// and write anything.
+static void addOpaqueCodeEffects(
+    bool pure,
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  if (getPure())
+  if (pure)
     return;
   effects.emplace_back(MemoryEffects::Write::get(),
                        SideEffects::DefaultResource::get());
@@ -592,15 +595,16 @@ void ExternElementwiseOp::getEffects(
                        SideEffects::DefaultResource::get());
 }
 
+void ExternElementwiseOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addOpaqueCodeEffects(getPure(), effects);
+}
+
 void ElementwiseInlineAsmOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  if (getPure())
-    return;
-  effects.emplace_back(MemoryEffects::Write::get(),
-                       SideEffects::DefaultResource::get());
-  effects.emplace_back(MemoryEffects::Read::get(),
-                       SideEffects::DefaultResource::get());
+  addOpaqueCodeEffects(getPure(), effects);
 }
 
 LogicalResult ElementwiseInlineAsmOp::verify() {
