@@ -98,7 +98,7 @@ void Lexer::emit(std::vector<Token> &out, TokenKind kind, size_t begin,
                       file_.locForOffset(static_cast<uint32_t>(begin))});
 }
 
-bool Lexer::error(std::vector<Token> &out, size_t at, std::string message) {
+bool Lexer::error(size_t at, std::string message) {
   errors_.push_back(Diagnostic{Severity::Error,
                                file_.locForOffset(static_cast<uint32_t>(at)),
                                std::move(message)});
@@ -143,10 +143,10 @@ LexResult Lexer::tokenize() {
         continue;
       }
       if (next >= text_.size()) {
-        ok = error(out, pos_, "unexpected end of file after line continuation");
+        ok = error(pos_, "unexpected end of file after line continuation");
         break;
       }
-      ok = error(out, pos_, "unexpected character after line continuation");
+      ok = error(pos_, "unexpected character after line continuation");
       break;
     }
     if (c == '\n' || c == '\r') {
@@ -167,7 +167,7 @@ LexResult Lexer::tokenize() {
 
   if (ok && !brackets_.empty()) {
     auto [bracket, at] = brackets_.back();
-    ok = error(out, at, std::string("'") + bracket + "' was never closed");
+    ok = error(at, std::string("'") + bracket + "' was never closed");
   }
   // Close the last logical line and every open block, as Python does.
   size_t end = text_.size();
@@ -217,7 +217,7 @@ bool Lexer::lexLineStart(std::vector<Token> &out) {
       emit(out, TokenKind::Dedent, pos_, pos_);
     }
     if (width != indents_.back())
-      return error(out, pos_,
+      return error(pos_,
                    "unindent does not match any outer indentation level");
     return true;
   }
@@ -256,16 +256,16 @@ bool Lexer::lexToken(std::vector<Token> &out) {
     if (text_.substr(pos_, op.size()) != op)
       continue;
     if (op == "!")
-      return error(out, pos_, "invalid syntax: '!' (did you mean '!='?)");
+      return error(pos_, "invalid syntax: '!' (did you mean '!='?)");
     if (op == "(" || op == "[" || op == "{") {
       brackets_.emplace_back(op[0], pos_);
     } else if (op == ")" || op == "]" || op == "}") {
       if (brackets_.empty())
-        return error(out, pos_, std::string("unmatched '") + op[0] + "'");
+        return error(pos_, std::string("unmatched '") + op[0] + "'");
       char open = brackets_.back().first;
       char expected = open == '(' ? ')' : open == '[' ? ']' : '}';
       if (op[0] != expected)
-        return error(out, pos_,
+        return error(pos_,
                      std::string("closing parenthesis '") + op[0] +
                          "' does not match opening parenthesis '" + open +
                          "'");
@@ -278,7 +278,7 @@ bool Lexer::lexToken(std::vector<Token> &out) {
   std::string shown = static_cast<unsigned char>(c) < 0x20
                           ? "\\x" + std::to_string(static_cast<int>(c))
                           : std::string(1, c);
-  return error(out, pos_, "invalid character '" + shown + "' in source");
+  return error(pos_, "invalid character '" + shown + "' in source");
 }
 
 bool Lexer::lexNumber(std::vector<Token> &out) {
@@ -299,7 +299,7 @@ bool Lexer::lexNumber(std::vector<Token> &out) {
     }
   };
   auto invalid = [&](const char *what) {
-    return error(out, begin, std::string("invalid ") + what + " literal");
+    return error(begin, std::string("invalid ") + what + " literal");
   };
 
   char c0 = peek(), c1 = static_cast<char>(
@@ -350,7 +350,7 @@ bool Lexer::lexNumber(std::vector<Token> &out) {
     return invalid("decimal");
   if (!isFloat && intPart.size() > 1 && intPart[0] == '0' &&
       intPart.find_first_not_of("0_") != std::string_view::npos)
-    return error(out, begin,
+    return error(begin,
                  "leading zeros in decimal integer literals are not "
                  "permitted; use an 0o prefix for octal integers");
   emit(out, isFloat ? TokenKind::Float : TokenKind::Integer, begin, pos_);
@@ -371,7 +371,7 @@ bool Lexer::lexString(std::vector<Token> &out, size_t prefixLength) {
   int braceDepth = 0;
   while (true) {
     if (pos_ >= text_.size())
-      return error(out, begin, triple ? "unterminated triple-quoted string literal"
+      return error(begin, triple ? "unterminated triple-quoted string literal"
                                       : "unterminated string literal");
     char c = peek();
     if (c == '\\') {
@@ -382,7 +382,7 @@ bool Lexer::lexString(std::vector<Token> &out, size_t prefixLength) {
       continue;
     }
     if (!triple && (c == '\n' || c == '\r'))
-      return error(out, begin, "unterminated string literal");
+      return error(begin, "unterminated string literal");
     if (formatted && c == '{') {
       if (braceDepth == 0 && peek(1) == '{') {
         pos_ += 2;

@@ -51,7 +51,7 @@ struct Token {
 };
 
 /// The tokens of a file, ending with EndOfFile; when the file is malformed,
-/// `error` says where and why and `tokens` stops before that point.
+/// `errors` says where and why and `tokens` stops before that point.
 struct LexResult {
   std::vector<Token> tokens;
   std::vector<Diagnostic> errors;
@@ -72,7 +72,8 @@ private:
   bool lexNumber(std::vector<Token> &out);
   bool lexString(std::vector<Token> &out, size_t prefixLength);
   void emit(std::vector<Token> &out, TokenKind kind, size_t begin, size_t end);
-  bool error(std::vector<Token> &out, size_t at, std::string message);
+  /// Records an error at byte `at`; returns false so callers can stop.
+  bool error(size_t at, std::string message);
   char peek(size_t ahead = 0) const;
 
   const SourceFile &file_;

@@ -35,8 +35,7 @@ static std::string shapeString(ArrayRef<int64_t> shape) {
   return s;
 }
 
-/// `tensor<shape x element>` with `like`'s encoding, or `element` for an
-/// empty shape when `like` is a 1-D tensor reduced to a scalar.
+/// `tensor<shape x element>` with `like`'s encoding.
 static Type tensorLike(RankedTensorType like, ArrayRef<int64_t> shape,
                        Type element) {
   return RankedTensorType::get(shape, element, like.getEncoding());
