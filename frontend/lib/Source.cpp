@@ -36,12 +36,12 @@ std::string formatDiagnostic(const SourceFile &file, const Diagnostic &diag) {
   const char *kind = diag.severity == Severity::Error     ? "error"
                      : diag.severity == Severity::Warning ? "warning"
                                                           : "note";
+  if (diag.loc.line == 0)
+    return file.path() + ": " + kind + ": " + diag.message + "\n";
   std::string out = file.path() + ":" + std::to_string(diag.loc.line) + ":" +
                     std::to_string(diag.loc.column) + ": " + kind + ": " +
                     diag.message + "\n";
   std::string_view line = file.lineText(diag.loc.line);
-  if (diag.loc.line == 0)
-    return out;
   out += line;
   out += "\n";
   // Keep tabs in the caret line so the caret lines up under the column.

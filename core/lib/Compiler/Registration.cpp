@@ -7,6 +7,7 @@
 #include "trident/Dialect/Triton/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -15,7 +16,8 @@ void trident::registerCoreDialects(mlir::DialectRegistry &registry) {
   using namespace mlir;
   registry.insert<triton::TritonDialect, arith::ArithDialect,
                   math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
-                  ub::UBDialect, func::FuncDialect, LLVM::LLVMDialect>();
+                  ub::UBDialect, func::FuncDialect, LLVM::LLVMDialect,
+                  gpu::GPUDialect>(); // gpu.barrier is tl.debug_barrier
 }
 
 void trident::registerCorePasses() {

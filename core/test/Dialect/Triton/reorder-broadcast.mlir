@@ -93,3 +93,16 @@ tt.func @loads_do_not_move(%p: !tt.ptr<f32>) -> tensor<64xf32> {
   %0 = tt.load %a : tensor<64x!tt.ptr<f32>>
   tt.return %0 : tensor<64xf32>
 }
+
+// -----
+
+// A splat constant next to an operand that is neither a splat nor a constant:
+// nothing moves, and the pass converges (it used to loop and fail silently).
+// CHECK-LABEL: tt.func @mixed_constant_operand
+// CHECK: arith.subf %{{.*}}, %arg0 : tensor<512xf32>
+tt.func @mixed_constant_operand(%arg0: tensor<512xf32>, %p: tensor<512x!tt.ptr<f32>>) {
+  %cst = arith.constant dense<0.000000e+00> : tensor<512xf32>
+  %0 = arith.subf %cst, %arg0 : tensor<512xf32>
+  tt.store %p, %0 : tensor<512x!tt.ptr<f32>>
+  tt.return
+}

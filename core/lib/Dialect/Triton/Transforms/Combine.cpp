@@ -155,8 +155,10 @@ struct TritonCombineOpsPass
     for (RegisteredOperationName op : context->getRegisteredOperations())
       if (isa<TritonDialect, arith::ArithDialect>(op.getDialect()))
         op.getCanonicalizationPatterns(patterns, context);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      getOperation()->emitError("triton-combine: rewriting did not converge");
       signalPassFailure();
+    }
   }
 };
 

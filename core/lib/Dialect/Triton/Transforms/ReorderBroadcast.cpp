@@ -59,22 +59,26 @@ struct MoveSplatAfterElementwise : public RewritePattern {
                                 PatternRewriter &rewriter) const override {
     if (!isMovableElementwise(op))
       return failure();
+    // Decide before creating anything: a pattern that fails must leave the
+    // IR untouched, or the greedy driver never converges.
     bool anySplat = false;
-    SmallVector<Value> scalars;
     for (Value operand : op->getOperands()) {
-      if (auto splat = operand.getDefiningOp<SplatOp>()) {
+      if (operand.getDefiningOp<SplatOp>())
         anySplat = true;
-        scalars.push_back(splat.getSrc());
-        continue;
-      }
-      Attribute value = getConstantSplat(operand);
-      if (!value)
+      else if (!getConstantSplat(operand))
         return failure();
-      scalars.push_back(arith::ConstantOp::create(
-          rewriter, op->getLoc(), cast<TypedAttr>(value)));
     }
     if (!anySplat)
       return failure();
+    SmallVector<Value> scalars;
+    for (Value operand : op->getOperands()) {
+      if (auto splat = operand.getDefiningOp<SplatOp>())
+        scalars.push_back(splat.getSrc());
+      else
+        scalars.push_back(arith::ConstantOp::create(
+            rewriter, op->getLoc(),
+            cast<TypedAttr>(getConstantSplat(operand))));
+    }
     SmallVector<Type> scalarTypes;
     for (Type type : op->getResultTypes())
       scalarTypes.push_back(cast<RankedTensorType>(type).getElementType());
@@ -110,6 +114,10 @@ struct MoveBroadcastAfterElementwise : public RewritePattern {
     }
     if (!srcType)
       return failure();
+    for (Value operand : op->getOperands())
+      if (!operand.getDefiningOp<BroadcastOp>() &&
+          !operand.getDefiningOp<SplatOp>() && !getConstantSplat(operand))
+        return failure();
     SmallVector<Value> operands;
     for (Value operand : op->getOperands()) {
       auto element = cast<RankedTensorType>(operand.getType()).getElementType();
@@ -154,8 +162,10 @@ struct TritonReorderBroadcastPass
         context);
     patterns.add(ExpandDimsOp::canonicalize);
     patterns.add(BroadcastOp::canonicalize);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      getOperation()->emitError("triton-reorder-broadcast: rewriting did not converge");
       signalPassFailure();
+    }
   }
 };
 

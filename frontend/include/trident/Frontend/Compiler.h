@@ -1,0 +1,56 @@
+//===- Compiler.h - the frontend's entry point: kernel source to TTIR -*- C++ -*-===//
+//
+// What a caller of the frontend needs: which kernel of a file to compile and
+// how to specialize it (Triton's AOT signature syntax, constexpr values by
+// name), and the function that turns a kernel source file into a TTIR module
+// or a list of diagnostics pointing into the file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_FRONTEND_COMPILER_H
+#define TRIDENT_FRONTEND_COMPILER_H
+
+#include "trident/Frontend/Source.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mlir {
+class MLIRContext;
+}
+
+namespace trident::frontend {
+
+/// Which kernel to compile and how to specialize it.
+struct KernelSpec {
+  std::string kernel;
+  /// One entry per kernel parameter, in order, as triton/tools/compile.py
+  /// takes them: `*fp32:16` (pointer, divisible by 16), `i32`, `i32:16`,
+  /// `i32:1` (specialized to the constant 1), or a constexpr value (`1024`,
+  /// `0.5`, `True`, `fp16` for a dtype).
+  std::vector<std::string> signature;
+  /// Constexpr values by parameter name (`-D NAME=VALUE`), for parameters
+  /// that the signature leaves out or writes as `constexpr`.
+  std::vector<std::pair<std::string, std::string>> defines;
+  int numWarps = 4;
+  int numStages = 3;
+  /// Keep tl.device_assert (Triton drops it unless debugging is on).
+  bool debug = false;
+};
+
+/// Splits a comma-separated signature string into its entries.
+std::vector<std::string> splitSignature(const std::string &text);
+
+/// Compiles kernel `spec.kernel` of `file` to TTIR (before the core pipeline).
+/// On failure returns null and appends to `errors`, each located in `file`
+/// (line 0 when the problem is not at a source position).
+mlir::OwningOpRef<mlir::ModuleOp>
+generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
+             const KernelSpec &spec, std::vector<Diagnostic> &errors);
+
+} // namespace trident::frontend
+
+#endif // TRIDENT_FRONTEND_COMPILER_H

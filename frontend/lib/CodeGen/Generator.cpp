@@ -1,0 +1,1839 @@
+//===- Generator.cpp - statements, expressions, calls and control flow ----===//
+//
+// Walks a @jit function like Triton's code generator: compile-time values are
+// evaluated on the spot, runtime values become TTIR. `if` on a constexpr picks
+// a branch; on a runtime scalar it becomes scf.if (or, when a branch returns
+// outside any loop, cf branches); `for` becomes scf.for (static_range
+// unrolls); `while` becomes scf.while. Variables assigned in a branch or loop
+// body that were live before it become the op's results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGen/Generator.h"
+#include "CodeGen/Prelude.h"
+
+#include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Frontend/Parser.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/Verifier.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace trident::frontend {
+
+namespace tt = mlir::triton;
+
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+bool Val::isConstexpr() const {
+  if (kind == Tensor)
+    return false;
+  if (kind == Tuple || kind == Slice || kind == Method)
+    for (const Val &e : elems)
+      if (!e.isConstexpr())
+        return false;
+  return true;
+}
+
+static std::string int128Str(__int128 v) {
+  if (v == 0)
+    return "0";
+  bool neg = v < 0;
+  unsigned __int128 u = neg ? -(unsigned __int128)v : (unsigned __int128)v;
+  std::string s;
+  while (u) {
+    s += char('0' + (int)(u % 10));
+    u /= 10;
+  }
+  if (neg)
+    s += '-';
+  return std::string(s.rbegin(), s.rend());
+}
+
+std::string numberStr(const Val &v) {
+  switch (v.kind) {
+  case Val::Bool:
+    return v.i ? "True" : "False";
+  case Val::Int:
+    return int128Str(v.i);
+  case Val::Float: {
+    if (std::isinf(v.f))
+      return v.f > 0 ? "inf" : "-inf";
+    if (std::isnan(v.f))
+      return "nan";
+    std::ostringstream os;
+    os.precision(17);
+    os << v.f;
+    std::string s = os.str();
+    if (s.find_first_of(".e") == std::string::npos)
+      s += ".0";
+    return s;
+  }
+  default:
+    return v.describe();
+  }
+}
+
+std::string Val::describe() const {
+  switch (kind) {
+  case None: return "None";
+  case Bool: case Int: case Float: return "constexpr " + numberStr(*this);
+  case Str: return "'" + str + "'";
+  case DTypeV: return "dtype " + dtype.str();
+  case Tensor: return type.isBlock() ? "tensor " + type.str() : "scalar " + type.str();
+  case Tuple: {
+    std::string s = "(";
+    for (size_t k = 0; k < elems.size(); ++k)
+      s += (k ? ", " : "") + elems[k].describe();
+    return s + (elems.size() == 1 ? ",)" : ")");
+  }
+  case Module: return "module '" + str + "'";
+  case Function: return "@jit function '" + fn->name + "'";
+  case Builtin: return "builtin '" + str + "'";
+  case Method: return "method '" + str + "'";
+  case Slice: return "slice";
+  case Ellipsis: return "...";
+  case TypeObj: return "type '" + str + "'";
+  }
+  return "?";
+}
+
+//===----------------------------------------------------------------------===//
+// Setup
+//===----------------------------------------------------------------------===//
+
+Generator::Generator(mlir::MLIRContext &ctx, const SourceFile &file,
+                     const Module &ast, const KernelSpec &spec)
+    : ctx_(ctx), b_(&ctx), spec_(spec) {
+  user_.file = &file;
+  user_.ast = &ast;
+  preludeFile_ = std::make_unique<SourceFile>(kPreludePath, kPreludeSource);
+  ParseResult parsed = parseModule(*preludeFile_);
+  preludeAst_ = std::make_unique<Module>(std::move(parsed.module));
+  prelude_.file = preludeFile_.get();
+  prelude_.ast = preludeAst_.get();
+  prelude_.isPrelude = true;
+}
+
+void Generator::error(SourceLoc l, const std::string &message) {
+  // Errors inside the built-in prelude point at the user's call.
+  for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
+    if (!it->reportAtCaller)
+      break;
+    l = it->callerLoc;
+  }
+  throw CompileError{l, message};
+}
+
+mlir::Location Generator::loc(SourceLoc l) {
+  const std::string &path =
+      frames_.empty() ? user_.file->path() : frame().module->file->path();
+  return mlir::FileLineColLoc::get(&ctx_, path, l.line, l.column);
+}
+
+int64_t Generator::requireInt(const Val &v, SourceLoc l,
+                              const std::string &what) {
+  if (v.kind != Val::Int && v.kind != Val::Bool)
+    error(l, what + " must be a constexpr integer, got " + v.describe());
+  if (v.i > INT64_MAX || v.i < INT64_MIN)
+    error(l, what + " is out of range: " + numberStr(v));
+  return (int64_t)v.i;
+}
+
+bool Generator::requireBool(const Val &v, SourceLoc l,
+                            const std::string &what) {
+  if (v.kind == Val::Bool || v.kind == Val::Int)
+    return v.i != 0;
+  if (v.kind == Val::None)
+    return false;
+  error(l, what + " must be a constexpr bool, got " + v.describe());
+}
+
+DType Generator::requireDType(const Val &v, SourceLoc l,
+                              const std::string &what) {
+  if (v.kind != Val::DTypeV)
+    error(l, what + " must be a dtype, got " + v.describe());
+  return v.dtype;
+}
+
+std::string Generator::requireStr(const Val &v, SourceLoc l,
+                                  const std::string &what) {
+  if (v.kind != Val::Str)
+    error(l, what + " must be a constexpr string, got " + v.describe());
+  return v.str;
+}
+
+std::vector<int64_t> Generator::requireShape(const Val &v, SourceLoc l,
+                                             const std::string &what) {
+  std::vector<int64_t> shape;
+  if (v.kind == Val::Int) {
+    shape.push_back(requireInt(v, l, what));
+  } else if (v.kind == Val::Tuple) {
+    for (const Val &e : v.elems)
+      shape.push_back(requireInt(e, l, what + " entries"));
+  } else {
+    error(l, what + " must be a tuple of constexpr integers, got " +
+                 v.describe());
+  }
+  for (int64_t d : shape)
+    if (d <= 0)
+      error(l, what + " must be positive, got " + std::to_string(d));
+  return shape;
+}
+
+Val Generator::requireTensor(const Val &v, SourceLoc l,
+                             const std::string &what) {
+  if (v.isTensor())
+    return v;
+  if (v.isNumber())
+    return toTensor(v, l);
+  error(l, what + " must be a tensor, got " + v.describe());
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel entry
+//===----------------------------------------------------------------------===//
+
+std::vector<std::string> splitSignature(const std::string &text) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : text) {
+    if (c == ',') {
+      out.push_back(cur);
+      cur.clear();
+    } else if (!std::isspace((unsigned char)c)) {
+      cur += c;
+    }
+  }
+  if (!cur.empty() || !out.empty())
+    out.push_back(cur);
+  return out;
+}
+
+/// Parses a constexpr value written in a signature or a -D option.
+static bool parseConstexprText(const std::string &t, Val &out) {
+  if (t == "True" || t == "False") {
+    out = Val::boolean(t == "True");
+    return true;
+  }
+  if (t == "None") {
+    out = Val::none();
+    return true;
+  }
+  std::string name = t;
+  if (name.rfind("tl.", 0) == 0)
+    name = name.substr(3);
+  DType d;
+  if (dtypeForLanguageName(name, d) || parseSignatureType(name, d)) {
+    out = Val::dtypeObj(d);
+    return true;
+  }
+  if (t.empty())
+    return false;
+  char *end = nullptr;
+  errno = 0;
+  long long iv = std::strtoll(t.c_str(), &end, 0);
+  if (*end == '\0' && errno == 0) {
+    out = Val::integer(iv);
+    return true;
+  }
+  double dv = std::strtod(t.c_str(), &end);
+  if (*end == '\0') {
+    out = Val::floating(dv);
+    return true;
+  }
+  if (t.size() >= 2 && (t[0] == '\'' || t[0] == '"') && t.back() == t[0]) {
+    out = Val::string(t.substr(1, t.size() - 2));
+    return true;
+  }
+  return false;
+}
+
+static bool isConstexprAnnotation(const Expr *a) {
+  if (!a)
+    return false;
+  if (a->kind == ExprKind::Attribute)
+    return a->id == "constexpr";
+  if (a->kind == ExprKind::Name)
+    return a->id == "constexpr";
+  if (a->kind == ExprKind::String)
+    return a->strValue.find("constexpr") != std::string::npos;
+  return false;
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> Generator::run() {
+  module_ = mlir::ModuleOp::create(loc(SourceLoc{1, 1, 0}));
+  const FunctionDef *fn = user_.ast->findFunction(spec_.kernel);
+  if (!fn) {
+    std::string names;
+    for (const auto &f : user_.ast->functions)
+      if (f->isJit)
+        names += (names.empty() ? "" : ", ") + f->name;
+    error(SourceLoc{}, "no @jit function named '" + spec_.kernel +
+                           "' in this file" +
+                           (names.empty() ? std::string(" (it has none)")
+                                          : " (it has: " + names + ")"));
+  }
+  if (!fn->isJit)
+    error(fn->nameLoc, "'" + fn->name +
+                           "' is not a kernel: it is not decorated with "
+                           "@triton.jit");
+  generateKernel(*fn);
+  return std::move(module_);
+}
+
+void Generator::generateKernel(const FunctionDef &fn) {
+  const std::vector<std::string> &sig = spec_.signature;
+  if (sig.size() > fn.params.size())
+    error(fn.nameLoc, "the signature has " + std::to_string(sig.size()) +
+                          " entries but kernel '" + fn.name + "' has " +
+                          std::to_string(fn.params.size()) + " parameters");
+  Frame f;
+  f.fn = &fn;
+  f.module = &user_;
+  frames_.push_back(f);
+  at(fn.loc);
+
+  struct RuntimeArg {
+    size_t param;
+    DType dtype;
+    bool divisible16;
+  };
+  std::vector<RuntimeArg> runtime;
+  std::map<std::string, Val> constexprs;
+  std::set<std::string> defined;
+  for (const auto &[name, value] : spec_.defines) {
+    bool known = false;
+    for (const Param &p : fn.params)
+      known |= p.name == name;
+    if (!known)
+      error(fn.nameLoc, "-D " + name + ": kernel '" + fn.name +
+                            "' has no parameter named '" + name + "'");
+  }
+  for (size_t i = 0; i < fn.params.size(); ++i) {
+    const Param &p = fn.params[i];
+    bool isConst = isConstexprAnnotation(p.annotation.get());
+    std::string entry = i < sig.size() ? sig[i] : "";
+    std::string define;
+    bool hasDefine = false;
+    for (const auto &[name, value] : spec_.defines)
+      if (name == p.name) {
+        define = value;
+        hasDefine = true;
+      }
+    if (hasDefine && (entry.empty() || entry == "constexpr"))
+      entry = define;
+    else if (hasDefine)
+      error(p.loc, "parameter '" + p.name +
+                       "' is given both in the signature ('" + entry +
+                       "') and by -D");
+    if (entry.empty() || entry == "constexpr") {
+      if (p.defaultValue) {
+        Val v = eval(*p.defaultValue);
+        if (!v.isConstexpr())
+          error(p.defaultValue->loc, "the default of parameter '" + p.name +
+                                         "' must be a constexpr");
+        constexprs[p.name] = v;
+        continue;
+      }
+      error(p.loc, "parameter '" + p.name +
+                       "' has no value: give it in --signature" +
+                       (isConst ? std::string(" or with -D ") + p.name + "=VALUE"
+                                : std::string()));
+    }
+    std::string typeText = entry, hint;
+    size_t colon = entry.find(':');
+    if (colon != std::string::npos) {
+      typeText = entry.substr(0, colon);
+      hint = entry.substr(colon + 1);
+    }
+    DType dt;
+    Val cv;
+    bool isType = parseSignatureType(typeText, dt);
+    if (isConst || !isType) {
+      if (!hint.empty() || !parseConstexprText(entry, cv))
+        error(p.loc, "signature entry '" + entry + "' for " +
+                         (isConst ? "tl.constexpr " : "") + "parameter '" +
+                         p.name + "' is neither a type (like *fp32:16, i32) "
+                         "nor a constexpr value");
+      constexprs[p.name] = cv;
+      continue;
+    }
+    if (!hint.empty() && hint != "16" && hint != "1")
+      error(p.loc, "signature entry '" + entry + "' for parameter '" + p.name +
+                       "': the hint after ':' must be 16 (divisible by 16) "
+                       "or 1 (equal to 1)");
+    if (hint == "1") {
+      if (dt.isPtr() || dt.isFloat())
+        error(p.loc, "signature entry '" + entry +
+                         "': only integer parameters can be specialized to 1");
+      constexprs[p.name] = Val::integer(1);
+      continue;
+    }
+    runtime.push_back({i, dt, hint == "16"});
+  }
+
+  // The kernel function: runtime parameters only, constexprs folded in.
+  llvm::SmallVector<mlir::Type> argTypes;
+  for (const RuntimeArg &r : runtime)
+    argTypes.push_back(r.dtype.toMLIR(&ctx_));
+  b_.setInsertionPointToEnd(module_->getBody());
+  auto funcTy = b_.getFunctionType(argTypes, {});
+  auto func = tt::FuncOp::create(b_, loc(fn.loc), fn.name, funcTy);
+  func->setAttr("sym_visibility", b_.getStringAttr("public"));
+  func->setAttr("noinline", b_.getBoolAttr(false));
+  mlir::Block *entry = func.addEntryBlock();
+  for (size_t k = 0; k < runtime.size(); ++k) {
+    const Param &p = fn.params[runtime[k].param];
+    mlir::BlockArgument arg = entry->getArgument(k);
+    arg.setLoc(mlir::NameLoc::get(b_.getStringAttr(p.name), loc(p.loc)));
+    if (runtime[k].divisible16)
+      func.setArgAttr(k, "tt.divisibility", b_.getI32IntegerAttr(16));
+    frame().locals[p.name] = Val::tensor(arg, TType(runtime[k].dtype));
+  }
+  for (auto &[name, v] : constexprs)
+    frame().locals[name] = v;
+  b_.setInsertionPointToEnd(entry);
+  exec(fn.body);
+  if (!frame().terminated) {
+    at(fn.loc);
+    tt::ReturnOp::create(b_, here());
+  }
+  if (frame().hasReturnTypes && !frame().returnTypes.empty())
+    error(fn.nameLoc, "kernel '" + fn.name + "' must not return a value");
+  module_->getOperation()->setAttr("tt.num_warps",
+                                   b_.getI32IntegerAttr(spec_.numWarps));
+  module_->getOperation()->setAttr("tt.num_stages",
+                                   b_.getI32IntegerAttr(spec_.numStages));
+  frames_.pop_back();
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+static bool containsReturn(const Block &block) {
+  for (const StmtPtr &s : block) {
+    if (s->kind == StmtKind::Return)
+      return true;
+    if (containsReturn(s->body) || containsReturn(s->orelse))
+      return true;
+  }
+  return false;
+}
+
+void Generator::assignedNames(const Block &block, std::set<std::string> &out) {
+  std::function<void(const Expr &)> target = [&](const Expr &e) {
+    if (e.kind == ExprKind::Name)
+      out.insert(e.id);
+    else if (e.kind == ExprKind::Tuple || e.kind == ExprKind::List)
+      for (const ExprPtr &o : e.operands)
+        target(*o);
+  };
+  for (const StmtPtr &s : block) {
+    switch (s->kind) {
+    case StmtKind::Assign:
+    case StmtKind::AugAssign:
+    case StmtKind::AnnAssign:
+      for (const ExprPtr &t : s->targets)
+        target(*t);
+      break;
+    case StmtKind::For:
+      for (const ExprPtr &t : s->targets)
+        target(*t);
+      assignedNames(s->body, out);
+      break;
+    case StmtKind::If:
+    case StmtKind::While:
+      assignedNames(s->body, out);
+      assignedNames(s->orelse, out);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+void Generator::exec(const Block &block) {
+  for (const StmtPtr &s : block) {
+    if (frame().terminated)
+      return; // unreachable after a return, as in Python
+    exec(*s);
+  }
+}
+
+void Generator::nameValue(const Val &v, const std::string &name) {
+  if (!v.isTensor() || !v.value)
+    return;
+  mlir::Operation *op = v.value.getDefiningOp();
+  if (!op || mlir::isa<mlir::NameLoc>(op->getLoc()))
+    return;
+  op->setLoc(mlir::NameLoc::get(b_.getStringAttr(name), op->getLoc()));
+}
+
+void Generator::execAssign(const Expr &target, const Val &v, SourceLoc l) {
+  switch (target.kind) {
+  case ExprKind::Name:
+    nameValue(v, target.id);
+    frame().locals[target.id] = v;
+    return;
+  case ExprKind::Tuple:
+  case ExprKind::List: {
+    if (v.kind != Val::Tuple)
+      error(target.loc, "cannot unpack " + v.describe() + " into " +
+                            std::to_string(target.operands.size()) +
+                            " names");
+    if (v.elems.size() != target.operands.size())
+      error(target.loc, "cannot unpack " + std::to_string(v.elems.size()) +
+                            " values into " +
+                            std::to_string(target.operands.size()) +
+                            " names");
+    for (size_t i = 0; i < v.elems.size(); ++i)
+      execAssign(*target.operands[i], v.elems[i], l);
+    return;
+  }
+  case ExprKind::Subscript:
+    error(target.loc, "assignment to a subscript is not supported: tensors "
+                      "are immutable in @jit functions (use tl.where or "
+                      "tl.store)");
+  case ExprKind::Attribute:
+    error(target.loc, "assignment to an attribute is not supported in @jit "
+                      "functions");
+  default:
+    error(target.loc, "cannot assign to this expression");
+  }
+}
+
+void Generator::exec(const Stmt &s) {
+  at(s.loc);
+  switch (s.kind) {
+  case StmtKind::Expr:
+    eval(*s.value);
+    return;
+  case StmtKind::Assign: {
+    Val v = eval(*s.value);
+    // As in Triton, `x = 3` binds a tensor; `x: tl.constexpr = 3` binds a
+    // compile-time value.
+    if (v.isNumber())
+      v = toTensor(v, s.value->loc);
+    else if (v.kind == Val::Tuple)
+      for (Val &e : v.elems)
+        if (e.isNumber())
+          e = toTensor(e, s.value->loc);
+    for (const ExprPtr &t : s.targets)
+      execAssign(*t, v, s.loc);
+    return;
+  }
+  case StmtKind::AnnAssign: {
+    if (!s.value)
+      return;
+    Val v = eval(*s.value);
+    if (isConstexprAnnotation(s.annotation.get()) && !v.isConstexpr())
+      error(s.value->loc, "a value annotated tl.constexpr must be known at "
+                          "compile time, got " + v.describe());
+    execAssign(*s.targets[0], v, s.loc);
+    return;
+  }
+  case StmtKind::AugAssign: {
+    const Expr &t = *s.targets[0];
+    if (t.kind != ExprKind::Name)
+      error(t.loc, "augmented assignment is only supported to names in @jit "
+                   "functions");
+    Val cur = evalName(t);
+    Val rhs = eval(*s.value);
+    at(s.loc);
+    Val v = binaryOp(s.id, cur, rhs, s.loc);
+    execAssign(t, v, s.loc);
+    return;
+  }
+  case StmtKind::If:
+    execIf(s);
+    return;
+  case StmtKind::For:
+    execFor(s);
+    return;
+  case StmtKind::While:
+    execWhile(s);
+    return;
+  case StmtKind::Return:
+    execReturn(s);
+    return;
+  case StmtKind::Pass:
+    return;
+  case StmtKind::Break:
+    error(s.loc, "'break' is not supported in @jit functions");
+  case StmtKind::Continue:
+    error(s.loc, "'continue' is not supported in @jit functions");
+  case StmtKind::Assert: {
+    Val cond = eval(*s.value);
+    std::string msg;
+    if (s.annotation) {
+      Val m = eval(*s.annotation);
+      msg = m.kind == Val::Str ? m.str : m.describe();
+    }
+    at(s.loc);
+    if (cond.isConstexpr()) {
+      if (!requireBool(cond, s.value->loc, "the assert condition"))
+        error(s.loc, "assertion failed" + (msg.empty() ? "" : ": " + msg));
+      return;
+    }
+    std::vector<Val> args{cond};
+    if (!msg.empty())
+      args.push_back(Val::string(msg));
+    static const Expr dummyCall(ExprKind::Call, SourceLoc{});
+    callBuiltin("device_assert", dummyCall, args, {}, s.loc);
+    return;
+  }
+  case StmtKind::Unsupported:
+    error(s.loc, s.id + " are not supported in @jit functions");
+  }
+}
+
+/// Two compile-time values that are the same object for our purposes.
+static bool sameConstexpr(const Val &a, const Val &b) {
+  if (a.kind != b.kind)
+    return false;
+  switch (a.kind) {
+  case Val::None: case Val::Ellipsis: return true;
+  case Val::Bool: case Val::Int: return a.i == b.i;
+  case Val::Float: return a.f == b.f || (std::isnan(a.f) && std::isnan(b.f));
+  case Val::Str: case Val::Module: case Val::Builtin: case Val::TypeObj:
+    return a.str == b.str;
+  case Val::DTypeV: return a.dtype == b.dtype;
+  case Val::Function: return a.fn == b.fn;
+  case Val::Tuple: case Val::Slice: case Val::Method:
+    if (a.elems.size() != b.elems.size() || a.str != b.str)
+      return false;
+    for (size_t i = 0; i < a.elems.size(); ++i) {
+      if (a.elems[i].isTensor() || b.elems[i].isTensor()) {
+        if (!a.elems[i].isTensor() || !b.elems[i].isTensor() ||
+            a.elems[i].value != b.elems[i].value)
+          return false;
+      } else if (!sameConstexpr(a.elems[i], b.elems[i])) {
+        return false;
+      }
+    }
+    return true;
+  case Val::Tensor: return a.value == b.value;
+  }
+  return false;
+}
+
+void Generator::execIf(const Stmt &s) {
+  Val cond = eval(*s.value);
+  at(s.loc);
+  if (cond.isConstexpr()) {
+    bool taken;
+    switch (cond.kind) {
+    case Val::None: taken = false; break;
+    case Val::Bool: case Val::Int: taken = cond.i != 0; break;
+    case Val::Float: taken = cond.f != 0; break;
+    case Val::Str: taken = !cond.str.empty(); break;
+    case Val::Tuple: taken = !cond.elems.empty(); break;
+    default: taken = true;
+    }
+    exec(taken ? s.body : s.orelse);
+    return;
+  }
+  if (cond.kind != Val::Tensor)
+    error(s.value->loc, "the condition of 'if' must be a scalar or a "
+                        "constexpr, got " + cond.describe());
+  if (cond.type.isBlock())
+    error(s.value->loc, "the condition of 'if' is a tensor " +
+                            cond.type.str() +
+                            "; it must be a scalar (use tl.where for "
+                            "elementwise selection)");
+  Val c = truthValue(cond, s.value->loc);
+  bool hasReturn = containsReturn(s.body) || containsReturn(s.orelse);
+  if (hasReturn && frame().loopDepth > 0)
+    error(s.loc, "cannot have 'return' inside 'for' or 'while' loops in "
+                 "@jit functions");
+  if (hasReturn)
+    execIfUnstructured(s, c.value);
+  else
+    execIfScf(s, c.value);
+}
+
+namespace {
+/// The outcome of generating one branch.
+struct BranchState {
+  std::map<std::string, Val> locals;
+  bool terminated = false;
+  mlir::Block *endBlock = nullptr;
+};
+} // namespace
+
+/// Names whose value after the branches differs from before, or that both
+/// branches define; for each, the two values to merge.
+static std::vector<std::string>
+namesToMerge(const std::map<std::string, Val> &before, const BranchState &t,
+             const BranchState &e) {
+  std::vector<std::string> names;
+  std::set<std::string> all;
+  for (auto &[n, v] : t.locals)
+    all.insert(n);
+  for (auto &[n, v] : e.locals)
+    all.insert(n);
+  for (const std::string &n : all) {
+    auto ti = t.locals.find(n), ei = e.locals.find(n);
+    if (ti == t.locals.end() || ei == e.locals.end())
+      continue; // defined in one branch only: local to it
+    if (sameConstexpr(ti->second, ei->second))
+      continue;
+    names.push_back(n);
+  }
+  return names;
+}
+
+void Generator::execIfScf(const Stmt &s, mlir::Value cond) {
+  std::map<std::string, Val> before = frame().locals;
+  auto ifOp = mlir::scf::IfOp::create(b_, here(), mlir::TypeRange{}, cond,
+                                      /*withElseRegion=*/true);
+  mlir::OpBuilder::InsertionGuard guard(b_);
+  BranchState t, e;
+  b_.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  exec(s.body);
+  t.locals = frame().locals;
+  frame().locals = before;
+  b_.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  exec(s.orelse);
+  e.locals = frame().locals;
+  frame().locals = before;
+
+  std::vector<std::string> names = namesToMerge(before, t, e);
+  llvm::SmallVector<mlir::Type> types;
+  llvm::SmallVector<mlir::Value> thenVals, elseVals;
+  std::vector<TType> ttypes;
+  for (const std::string &n : names) {
+    Val &tv = t.locals[n];
+    Val &ev = e.locals[n];
+    if ((!tv.isTensor() && !tv.isNumber()) || (!ev.isTensor() && !ev.isNumber()))
+      error(s.loc, "'" + n + "' is assigned different values in the branches "
+                   "of a runtime 'if' (" + tv.describe() + " and " +
+                   ev.describe() + "); only tensors and numbers can differ");
+    b_.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    tv = toTensor(tv, s.loc);
+    b_.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    ev = toTensor(ev, s.loc);
+    if (tv.type != ev.type)
+      error(s.loc, "Mismatched type for " + n + " between then block (" +
+                       tv.type.str() + ") and else block (" + ev.type.str() +
+                       ")");
+    types.push_back(tv.type.toMLIR(&ctx_));
+    ttypes.push_back(tv.type);
+    thenVals.push_back(tv.value);
+    elseVals.push_back(ev.value);
+  }
+  // Names defined in one branch only are not visible after the `if`; the
+  // rest keep the values they had before unless merged below.
+  frame().locals = before;
+  for (auto &[n, v] : t.locals)
+    if (e.locals.count(n) && sameConstexpr(v, e.locals[n]))
+      frame().locals[n] = v;
+  if (names.empty())
+    return;
+  b_.setInsertionPoint(ifOp);
+  auto newIf = mlir::scf::IfOp::create(b_, ifOp.getLoc(), types, cond,
+                                       /*withElseRegion=*/true);
+  newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+  newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+  ifOp.erase();
+  for (auto [block, vals] :
+       {std::pair{newIf.thenBlock(), thenVals},
+        std::pair{newIf.elseBlock(), elseVals}}) {
+    mlir::Operation *term = block->getTerminator();
+    b_.setInsertionPoint(term);
+    mlir::scf::YieldOp::create(b_, term->getLoc(), vals);
+    term->erase();
+  }
+  for (size_t i = 0; i < names.size(); ++i)
+    frame().locals[names[i]] = Val::tensor(newIf.getResult(i), ttypes[i]);
+}
+
+void Generator::execIfUnstructured(const Stmt &s, mlir::Value cond) {
+  std::map<std::string, Val> before = frame().locals;
+  mlir::Block *cur = b_.getInsertionBlock();
+  mlir::Region *region = cur->getParent();
+  auto *thenBlock = new mlir::Block();
+  auto *elseBlock = new mlir::Block();
+  region->push_back(thenBlock);
+  region->push_back(elseBlock);
+  mlir::cf::CondBranchOp::create(b_, here(), cond, thenBlock,
+                                 mlir::ValueRange{}, elseBlock,
+                                 mlir::ValueRange{});
+  BranchState t, e;
+  b_.setInsertionPointToEnd(thenBlock);
+  exec(s.body);
+  t.locals = frame().locals;
+  t.terminated = frame().terminated;
+  t.endBlock = b_.getInsertionBlock();
+  frame().locals = before;
+  frame().terminated = false;
+  b_.setInsertionPointToEnd(elseBlock);
+  exec(s.orelse);
+  e.locals = frame().locals;
+  e.terminated = frame().terminated;
+  e.endBlock = b_.getInsertionBlock();
+  frame().locals = before;
+  frame().terminated = false;
+
+  if (t.terminated && e.terminated) {
+    frame().terminated = true;
+    return;
+  }
+  auto *merge = new mlir::Block();
+  region->push_back(merge);
+  if (t.terminated || e.terminated) {
+    BranchState &live = t.terminated ? e : t;
+    b_.setInsertionPointToEnd(live.endBlock);
+    mlir::cf::BranchOp::create(b_, here(), merge);
+    frame().locals = live.locals;
+    b_.setInsertionPointToEnd(merge);
+    return;
+  }
+  std::vector<std::string> names = namesToMerge(before, t, e);
+  llvm::SmallVector<mlir::Value> thenVals, elseVals;
+  std::vector<TType> ttypes;
+  for (const std::string &n : names) {
+    Val &tv = t.locals[n];
+    Val &ev = e.locals[n];
+    if ((!tv.isTensor() && !tv.isNumber()) || (!ev.isTensor() && !ev.isNumber()))
+      error(s.loc, "'" + n + "' is assigned different values in the branches "
+                   "of a runtime 'if' (" + tv.describe() + " and " +
+                   ev.describe() + "); only tensors and numbers can differ");
+    b_.setInsertionPointToEnd(t.endBlock);
+    tv = toTensor(tv, s.loc);
+    b_.setInsertionPointToEnd(e.endBlock);
+    ev = toTensor(ev, s.loc);
+    if (tv.type != ev.type)
+      error(s.loc, "Mismatched type for " + n + " between then block (" +
+                       tv.type.str() + ") and else block (" + ev.type.str() +
+                       ")");
+    thenVals.push_back(tv.value);
+    elseVals.push_back(ev.value);
+    ttypes.push_back(tv.type);
+    merge->addArgument(tv.type.toMLIR(&ctx_), here());
+  }
+  b_.setInsertionPointToEnd(t.endBlock);
+  mlir::cf::BranchOp::create(b_, here(), merge, thenVals);
+  b_.setInsertionPointToEnd(e.endBlock);
+  mlir::cf::BranchOp::create(b_, here(), merge, elseVals);
+  frame().locals = before;
+  for (auto &[n, v] : t.locals)
+    if (e.locals.count(n) && sameConstexpr(v, e.locals[n]))
+      frame().locals[n] = v;
+  for (size_t i = 0; i < names.size(); ++i)
+    frame().locals[names[i]] = Val::tensor(merge->getArgument(i), ttypes[i]);
+  b_.setInsertionPointToEnd(merge);
+}
+
+void Generator::execFor(const Stmt &s) {
+  const Expr &iter = *s.value;
+  const Expr &target = *s.targets[0];
+  // Iterating over a constexpr tuple unrolls.
+  Val callee;
+  if (iter.kind == ExprKind::Call)
+    callee = eval(*iter.operands[0]);
+  else {
+    Val seq = eval(iter);
+    if (seq.kind != Val::Tuple)
+      error(iter.loc, "'for' loops in @jit functions iterate over range(), "
+                      "tl.range() or tl.static_range(), got " +
+                          seq.describe());
+    for (const Val &e : seq.elems) {
+      execAssign(target, e, s.loc);
+      exec(s.body);
+      if (frame().terminated)
+        error(s.loc, "cannot have 'return' inside 'for' or 'while' loops in "
+                     "@jit functions");
+    }
+    return;
+  }
+  std::string kind =
+      callee.kind == Val::Builtin ? callee.str : std::string("");
+  if (kind != "range" && kind != "py.range" && kind != "static_range")
+    error(iter.loc, "'for' loops in @jit functions iterate over range(), "
+                    "tl.range() or tl.static_range(), got " +
+                        callee.describe());
+  std::vector<Val> args;
+  for (const ExprPtr &a : iter.args)
+    args.push_back(eval(*a));
+  std::map<std::string, Val> kw;
+  for (const Keyword &k : iter.keywords)
+    kw[k.name] = eval(*k.value);
+  auto takeKw = [&](const char *name) -> std::optional<Val> {
+    auto it = kw.find(name);
+    if (it == kw.end())
+      return std::nullopt;
+    Val v = it->second;
+    kw.erase(it);
+    return v;
+  };
+  for (const char *n : {"arg1", "arg2", "step"})
+    if (auto v = takeKw(n))
+      args.push_back(*v);
+  if (args.empty() || args.size() > 3)
+    error(iter.loc, "range() takes 1 to 3 arguments, got " +
+                        std::to_string(args.size()));
+  Val lb = args.size() == 1 ? Val::integer(0) : args[0];
+  Val ub = args.size() == 1 ? args[0] : args[1];
+  Val step = args.size() == 3 ? args[2] : Val::integer(1);
+  at(s.loc);
+  if (target.kind != ExprKind::Name)
+    error(target.loc, "the target of a range loop must be a single name");
+
+  if (kind == "static_range") {
+    if (!kw.empty())
+      error(iter.loc, "tl.static_range got an unexpected keyword argument '" +
+                          kw.begin()->first + "'");
+    int64_t l = requireInt(lb, iter.loc, "the start of tl.static_range");
+    int64_t u = requireInt(ub, iter.loc, "the end of tl.static_range");
+    int64_t st = requireInt(step, iter.loc, "the step of tl.static_range");
+    if (st == 0)
+      error(iter.loc, "the step of tl.static_range must not be zero");
+    if ((u - l) / st > 4096)
+      error(iter.loc, "tl.static_range would unroll more than 4096 "
+                      "iterations");
+    for (int64_t i = l; st > 0 ? i < u : i > u; i += st) {
+      frame().locals[target.id] = Val::integer(i);
+      exec(s.body);
+      if (frame().terminated)
+        error(s.loc, "cannot have 'return' inside 'for' or 'while' loops in "
+                     "@jit functions");
+    }
+    return;
+  }
+
+  std::optional<Val> numStages = takeKw("num_stages");
+  std::optional<Val> unroll = takeKw("loop_unroll_factor");
+  std::optional<Val> noMultiBuf = takeKw("disallow_acc_multi_buffer");
+  std::optional<Val> flatten = takeKw("flatten");
+  std::optional<Val> warpSpec = takeKw("warp_specialize");
+  if (!kw.empty())
+    error(iter.loc, std::string(kind == "range" ? "tl.range" : "range") +
+                        "() got an unexpected keyword argument '" +
+                        kw.begin()->first + "'");
+  if (kind == "py.range" && (numStages || unroll || noMultiBuf || flatten ||
+                             warpSpec))
+    error(iter.loc, "range() takes no keyword arguments; use tl.range()");
+
+  bool negativeStep = false;
+  if (step.isNumber()) {
+    int64_t st = requireInt(step, iter.loc, "the step of range");
+    if (st == 0)
+      error(iter.loc, "the step of range must not be zero");
+    if (st < 0) {
+      negativeStep = true;
+      std::swap(lb, ub);
+      step = Val::integer(-st);
+    }
+  }
+  Val lbT = toTensor(lb, iter.loc), ubT = toTensor(ub, iter.loc),
+      stT = toTensor(step, iter.loc);
+  for (const Val *v : {&lbT, &ubT, &stT})
+    if (v->type.isBlock() || !v->type.elem.isInt())
+      error(iter.loc, "range bounds must be integer scalars, got " +
+                          v->describe());
+  DType ivType = integerPromote(
+      integerPromote(lbT.type.elem, ubT.type.elem), stT.type.elem);
+  if (ivType.bitwidth() < 32)
+    ivType = ivType.isUnsigned() ? Scalar::U32 : Scalar::I32;
+  lbT = cast(lbT, ivType, iter.loc);
+  ubT = cast(ubT, ivType, iter.loc);
+  stT = cast(stT, ivType, iter.loc);
+
+  // Loop-carried variables: names live before the loop that the body
+  // assigns.
+  std::set<std::string> assigned;
+  assignedNames(s.body, assigned);
+  std::map<std::string, Val> before = frame().locals;
+  std::vector<std::string> carried;
+  llvm::SmallVector<mlir::Value> inits;
+  std::vector<TType> carriedTypes;
+  for (const std::string &n : assigned) {
+    auto it = before.find(n);
+    if (it == before.end() || n == target.id)
+      continue;
+    Val init = it->second;
+    if (!init.isTensor() && !init.isNumber())
+      continue; // re-bound compile-time objects stay compile-time
+    init = toTensor(init, s.loc);
+    carried.push_back(n);
+    inits.push_back(init.value);
+    carriedTypes.push_back(init.type);
+  }
+  auto forOp = mlir::scf::ForOp::create(b_, here(), lbT.value, ubT.value,
+                                        stT.value, inits);
+  if (numStages)
+    forOp->setAttr("tt.num_stages",
+                   b_.getI32IntegerAttr(requireInt(*numStages, iter.loc,
+                                                   "num_stages")));
+  if (unroll)
+    forOp->setAttr("tt.loop_unroll_factor",
+                   b_.getI32IntegerAttr(requireInt(*unroll, iter.loc,
+                                                   "loop_unroll_factor")));
+  if (noMultiBuf && requireBool(*noMultiBuf, iter.loc,
+                                "disallow_acc_multi_buffer"))
+    forOp->setAttr("tt.disallow_acc_multi_buffer", b_.getUnitAttr());
+  if (flatten && requireBool(*flatten, iter.loc, "flatten"))
+    forOp->setAttr("tt.flatten", b_.getUnitAttr());
+  if (warpSpec && requireBool(*warpSpec, iter.loc, "warp_specialize"))
+    forOp->setAttr("tt.warp_specialize", b_.getUnitAttr());
+
+  mlir::Block *body = forOp.getBody();
+  if (body->mightHaveTerminator())
+    body->getTerminator()->erase();
+  mlir::OpBuilder::InsertionGuard guard(b_);
+  b_.setInsertionPointToEnd(body);
+  Val iv = Val::tensor(forOp.getInductionVar(), TType(ivType));
+  if (negativeStep) {
+    // range(a, b, -s) runs over range(b, a, s) mirrored: iv = a + b - iv'.
+    at(s.loc);
+    iv = binaryOp("+", binaryOp("-", ubT, iv, s.loc), lbT, s.loc);
+  }
+  frame().locals[target.id] = iv;
+  for (size_t i = 0; i < carried.size(); ++i)
+    frame().locals[carried[i]] =
+        Val::tensor(forOp.getRegionIterArg(i), carriedTypes[i]);
+  frame().loopDepth++;
+  exec(s.body);
+  frame().loopDepth--;
+  llvm::SmallVector<mlir::Value> yields;
+  for (size_t i = 0; i < carried.size(); ++i) {
+    Val v = toTensor(frame().locals[carried[i]], s.loc);
+    if (v.type != carriedTypes[i])
+      error(s.loc, "Loop-carried variable " + carried[i] +
+                       " has initial type " + carriedTypes[i].str() +
+                       " but is re-assigned to " + v.type.str() +
+                       " in loop! Please make sure that the type stays "
+                       "consistent.");
+    yields.push_back(v.value);
+  }
+  at(s.loc);
+  mlir::scf::YieldOp::create(b_, here(), yields);
+  frame().locals = before;
+  for (size_t i = 0; i < carried.size(); ++i) {
+    frame().locals[carried[i]] =
+        Val::tensor(forOp.getResult(i), carriedTypes[i]);
+    nameValue(frame().locals[carried[i]], carried[i]);
+  }
+}
+
+void Generator::execWhile(const Stmt &s) {
+  std::set<std::string> assigned;
+  assignedNames(s.body, assigned);
+  std::map<std::string, Val> before = frame().locals;
+  std::vector<std::string> carried;
+  llvm::SmallVector<mlir::Value> inits;
+  llvm::SmallVector<mlir::Type> types;
+  std::vector<TType> carriedTypes;
+  for (const std::string &n : assigned) {
+    auto it = before.find(n);
+    if (it == before.end())
+      continue;
+    Val init = it->second;
+    if (!init.isTensor() && !init.isNumber())
+      continue;
+    init = toTensor(init, s.loc);
+    carried.push_back(n);
+    inits.push_back(init.value);
+    types.push_back(init.type.toMLIR(&ctx_));
+    carriedTypes.push_back(init.type);
+  }
+  auto whileOp = mlir::scf::WhileOp::create(b_, here(), types, inits);
+  mlir::OpBuilder::InsertionGuard guard(b_);
+  llvm::SmallVector<mlir::Location> locs(types.size(), here());
+  mlir::Block *beforeBlock =
+      b_.createBlock(&whileOp.getBefore(), {}, types, locs);
+  for (size_t i = 0; i < carried.size(); ++i)
+    frame().locals[carried[i]] =
+        Val::tensor(beforeBlock->getArgument(i), carriedTypes[i]);
+  Val cond = eval(*s.value);
+  at(s.loc);
+  if (cond.isTensor() && cond.type.isBlock())
+    error(s.value->loc, "the condition of 'while' must be a scalar, got " +
+                            cond.describe());
+  if (!cond.isTensor() && !cond.isNumber())
+    error(s.value->loc, "the condition of 'while' must be a scalar, got " +
+                            cond.describe());
+  Val c = truthValue(toTensor(cond, s.value->loc), s.value->loc);
+  mlir::scf::ConditionOp::create(b_, here(), c.value,
+                                 beforeBlock->getArguments());
+  mlir::Block *afterBlock =
+      b_.createBlock(&whileOp.getAfter(), {}, types, locs);
+  frame().locals = before;
+  for (size_t i = 0; i < carried.size(); ++i)
+    frame().locals[carried[i]] =
+        Val::tensor(afterBlock->getArgument(i), carriedTypes[i]);
+  frame().loopDepth++;
+  exec(s.body);
+  frame().loopDepth--;
+  llvm::SmallVector<mlir::Value> yields;
+  for (size_t i = 0; i < carried.size(); ++i) {
+    Val v = toTensor(frame().locals[carried[i]], s.loc);
+    if (v.type != carriedTypes[i])
+      error(s.loc, "Loop-carried variable " + carried[i] +
+                       " has initial type " + carriedTypes[i].str() +
+                       " but is re-assigned to " + v.type.str() +
+                       " in loop! Please make sure that the type stays "
+                       "consistent.");
+    yields.push_back(v.value);
+  }
+  at(s.loc);
+  mlir::scf::YieldOp::create(b_, here(), yields);
+  frame().locals = before;
+  for (size_t i = 0; i < carried.size(); ++i)
+    frame().locals[carried[i]] =
+        Val::tensor(whileOp.getResult(i), carriedTypes[i]);
+}
+
+static void flattenReturn(const Val &v, std::vector<Val> &out) {
+  if (v.kind == Val::Tuple) {
+    for (const Val &e : v.elems)
+      flattenReturn(e, out);
+    return;
+  }
+  out.push_back(v);
+}
+
+/// Rebuilds a returned value of `tmpl`'s structure from call results.
+static Val rebuildReturn(const Val &tmpl, const std::vector<Val> &leaves,
+                         size_t &next) {
+  if (tmpl.kind == Val::Tuple) {
+    std::vector<Val> elems;
+    for (const Val &e : tmpl.elems)
+      elems.push_back(rebuildReturn(e, leaves, next));
+    return Val::tuple(elems);
+  }
+  return leaves[next++];
+}
+
+void Generator::execReturn(const Stmt &s) {
+  if (frame().loopDepth > 0)
+    error(s.loc, "cannot have 'return' inside 'for' or 'while' loops in @jit "
+                 "functions");
+  Val whole = s.value ? eval(*s.value) : Val::none();
+  std::vector<Val> vals;
+  if (whole.kind != Val::None)
+    flattenReturn(whole, vals);
+  at(s.loc);
+  Frame &f = frame();
+  bool allConst = true;
+  for (const Val &v : vals)
+    allConst &= v.isConstexpr();
+  bool first = !f.hasReturnTypes;
+  if (first) {
+    f.hasReturnTypes = true;
+    if (allConst && !vals.empty() && frames_.size() > 1) {
+      f.returnsConstexpr = true;
+      f.constexprReturn = {whole};
+    }
+  }
+  if (f.returnsConstexpr) {
+    if (!allConst || vals.empty() ||
+        !sameConstexpr(whole, f.constexprReturn[0]))
+      error(s.loc, "this function returns different compile-time values on "
+                   "different paths");
+    tt::ReturnOp::create(b_, here());
+    f.terminated = true;
+    return;
+  }
+  llvm::SmallVector<mlir::Value> operands;
+  std::vector<TType> types;
+  for (Val &v : vals) {
+    if (!v.isTensor() && !v.isNumber())
+      error(s.value->loc, "a @jit function can return tensors, numbers and "
+                          "tuples of them, not " + v.describe());
+    v = toTensor(v, s.loc);
+    operands.push_back(v.value);
+    types.push_back(v.type);
+  }
+  auto typesStr = [](const std::vector<TType> &ts) {
+    std::string r;
+    for (const TType &t : ts)
+      r += (r.empty() ? "" : ", ") + t.str();
+    return r.empty() ? std::string("nothing") : r;
+  };
+  if (first) {
+    f.returnTypes = types;
+    f.returnTemplate = whole;
+  } else if (f.returnTypes != types) {
+    error(s.loc, "Inconsistent return types: " + typesStr(f.returnTypes) +
+                     " and " + typesStr(types));
+  }
+  tt::ReturnOp::create(b_, here(), operands);
+  f.terminated = true;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
+                          bool &found) {
+  found = true;
+  auto cached = m.globals.find(name);
+  if (cached != m.globals.end())
+    return cached->second;
+  auto it = m.ast->globals.find(name);
+  if (it == m.ast->globals.end()) {
+    found = false;
+    return Val();
+  }
+  const GlobalBinding &g = it->second;
+  Val v;
+  switch (g.kind) {
+  case GlobalBinding::Import: {
+    std::string path = g.modulePath;
+    for (const char *pkg : {"trident", "triton"})
+      if (path.rfind(std::string(pkg) + ".", 0) == 0 || path == pkg)
+        path = "triton" + path.substr(std::string(pkg).size());
+    // `from triton.language import load` binds a builtin directly.
+    const std::string lang = "triton.language.";
+    if (path.rfind(lang, 0) == 0 && path.find('.', lang.size()) == std::string::npos) {
+      Val mod = Val::module("triton.language");
+      v = attribute(mod, path.substr(lang.size()), l);
+    } else if (path == "triton.jit") {
+      v = Val::builtin("jit");
+    } else {
+      v = Val::module(path);
+    }
+    break;
+  }
+  case GlobalBinding::Function: {
+    v.kind = Val::Function;
+    v.fn = g.function;
+    v.owner = &m;
+    break;
+  }
+  case GlobalBinding::Unparsed:
+    error(l, "module-level '" + name + "' (line " + std::to_string(g.loc.line) +
+                 ") is used by a @jit function but its value cannot be "
+                 "evaluated at compile time: " + g.why);
+  case GlobalBinding::Value: {
+    if (m.evaluating.count(name))
+      error(l, "module-level '" + name + "' is defined in terms of itself");
+    m.evaluating.insert(name);
+    // Evaluate in a frame of the defining module, with no locals.
+    Frame f;
+    f.module = &m;
+    f.reportAtCaller = true;
+    f.callerLoc = l;
+    frames_.push_back(f);
+    v = eval(*g.value);
+    frames_.pop_back();
+    m.evaluating.erase(name);
+    if (!v.isConstexpr())
+      error(l, "module-level '" + name + "' must be a compile-time value to "
+                   "be used in a @jit function, got " + v.describe());
+    break;
+  }
+  }
+  m.globals[name] = v;
+  return v;
+}
+
+Val Generator::evalName(const Expr &e) {
+  auto it = frame().locals.find(e.id);
+  if (it != frame().locals.end())
+    return it->second;
+  bool found;
+  Val g = evalGlobal(*frame().module, e.id, e.loc, found);
+  if (found)
+    return g;
+  static const char *pyBuiltins[] = {"range", "min",   "max", "abs",
+                                     "len",   "print", "float", "int",
+                                     "bool",  "isinstance", "getattr",
+                                     "hasattr", "tuple", "list"};
+  for (const char *b : pyBuiltins)
+    if (e.id == b) {
+      if (e.id == "float" || e.id == "int" || e.id == "bool")
+        return Val::typeObj(e.id);
+      return Val::builtin("py." + e.id);
+    }
+  error(e.loc, "name '" + e.id + "' is not defined");
+}
+
+static bool constexprTruth(const Val &v) {
+  switch (v.kind) {
+  case Val::None: return false;
+  case Val::Bool: case Val::Int: return v.i != 0;
+  case Val::Float: return v.f != 0;
+  case Val::Str: return !v.str.empty();
+  case Val::Tuple: return !v.elems.empty();
+  default: return true;
+  }
+}
+
+Val Generator::evalBoolOp(const Expr &e) {
+  bool isAnd = e.id == "and";
+  Val acc = eval(*e.operands[0]);
+  for (size_t i = 1; i < e.operands.size(); ++i) {
+    if (acc.isConstexpr()) {
+      // Python's short circuit for compile-time values.
+      if (isAnd != constexprTruth(acc))
+        return acc;
+      acc = eval(*e.operands[i]);
+      continue;
+    }
+    Val rhs = eval(*e.operands[i]);
+    at(e.loc);
+    acc = isAnd ? logicalAnd(acc, rhs, e.loc) : logicalOr(acc, rhs, e.loc);
+  }
+  return acc;
+}
+
+Val Generator::evalCompare(const Expr &e) {
+  Val lhs = eval(*e.operands[0]);
+  Val result;
+  for (size_t i = 0; i < e.ops.size(); ++i) {
+    Val rhs = eval(*e.operands[i + 1]);
+    at(e.loc);
+    const std::string &op = e.ops[i];
+    Val r;
+    if (op == "is" || op == "is not") {
+      if (lhs.isTensor() || rhs.isTensor()) {
+        bool same = lhs.isTensor() && rhs.isTensor() && lhs.value == rhs.value;
+        r = Val::boolean(same == (op == "is"));
+      } else {
+        r = Val::boolean(sameConstexpr(lhs, rhs) == (op == "is"));
+      }
+    } else if (op == "in" || op == "not in") {
+      if (rhs.kind != Val::Tuple || !lhs.isConstexpr())
+        error(e.loc, "'in' is only supported between a constexpr and a "
+                     "tuple of constexprs");
+      bool found = false;
+      for (const Val &x : rhs.elems)
+        found |= sameConstexpr(lhs, x) ||
+                 (lhs.isNumber() && x.isNumber() &&
+                  compareOp("==", lhs, x, e.loc).i);
+      r = Val::boolean(found == (op == "in"));
+    } else {
+      r = compareOp(op, lhs, rhs, e.loc);
+    }
+    result = i == 0 ? r : logicalAnd(result, r, e.loc);
+    lhs = rhs;
+  }
+  return result;
+}
+
+Val Generator::evalIfExp(const Expr &e) {
+  Val cond = eval(*e.operands[0]);
+  if (cond.isConstexpr())
+    return eval(*e.operands[constexprTruth(cond) ? 1 : 2]);
+  at(e.loc);
+  if (!cond.isTensor() || cond.type.isBlock())
+    error(e.operands[0]->loc,
+          "a conditional expression needs a scalar condition, got " +
+              cond.describe() + " (use tl.where for tensors)");
+  Val c = truthValue(cond, e.loc);
+  auto ifOp = mlir::scf::IfOp::create(b_, here(), mlir::TypeRange{}, c.value,
+                                      /*withElseRegion=*/true);
+  Val vals[2];
+  {
+    mlir::OpBuilder::InsertionGuard guard(b_);
+    for (int k = 0; k < 2; ++k) {
+      mlir::Block *blk = k == 0 ? ifOp.thenBlock() : ifOp.elseBlock();
+      b_.setInsertionPoint(blk->getTerminator());
+      Val v = eval(*e.operands[k + 1]);
+      if (!v.isTensor() && !v.isNumber())
+        error(e.operands[k + 1]->loc,
+              "a conditional expression with a runtime condition must "
+              "produce tensors or numbers, got " + v.describe());
+      vals[k] = toTensor(v, e.loc);
+    }
+  }
+  if (vals[0].type != vals[1].type)
+    error(e.loc, "Ternary expression with dynamic condition has inconsistent "
+                 "types " + vals[0].type.str() + " and " + vals[1].type.str());
+  auto newIf = mlir::scf::IfOp::create(
+      b_, ifOp.getLoc(), mlir::TypeRange{vals[0].type.toMLIR(&ctx_)}, c.value,
+      true);
+  newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+  newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+  ifOp.erase();
+  for (int k = 0; k < 2; ++k) {
+    mlir::Block *blk = k == 0 ? newIf.thenBlock() : newIf.elseBlock();
+    mlir::Operation *term = blk->getTerminator();
+    mlir::OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPoint(term);
+    mlir::scf::YieldOp::create(b_, term->getLoc(), vals[k].value);
+    term->erase();
+  }
+  return Val::tensor(newIf.getResult(0), vals[0].type);
+}
+
+Val Generator::evalSubscript(const Expr &e) {
+  Val base = eval(*e.operands[0]);
+  const Expr &idx = *e.operands[1];
+  std::vector<const Expr *> items;
+  if (idx.kind == ExprKind::Tuple)
+    for (const ExprPtr &o : idx.operands)
+      items.push_back(o.get());
+  else
+    items.push_back(&idx);
+  at(e.loc);
+  if (base.kind == Val::Tuple) {
+    if (items.size() != 1)
+      error(idx.loc, "tuples take one index");
+    const Expr &it = *items[0];
+    int64_t n = base.elems.size();
+    if (it.kind == ExprKind::Slice) {
+      auto bound = [&](const ExprPtr &p, int64_t dflt) {
+        if (!p)
+          return dflt;
+        int64_t v = requireInt(eval(*p), p->loc, "a tuple slice bound");
+        if (v < 0)
+          v += n;
+        return std::max<int64_t>(0, std::min(v, n));
+      };
+      if (it.operands[2])
+        error(it.loc, "tuple slices with a step are not supported");
+      int64_t lo = bound(it.operands[0], 0), hi = bound(it.operands[1], n);
+      std::vector<Val> out;
+      for (int64_t k = lo; k < hi; ++k)
+        out.push_back(base.elems[k]);
+      return Val::tuple(out);
+    }
+    int64_t k = requireInt(eval(it), it.loc, "a tuple index");
+    if (k < 0)
+      k += n;
+    if (k < 0 || k >= n)
+      error(it.loc, "tuple index " + std::to_string(k) + " out of range for "
+                    "a tuple of " + std::to_string(n) + " elements");
+    return base.elems[k];
+  }
+  if (base.kind != Val::Tensor)
+    error(e.loc, base.describe() + " is not subscriptable");
+  // Tensor indexing: None adds an axis, `:` keeps one, `...` fills.
+  int64_t rank = base.type.shape.size();
+  int64_t explicitDims = 0;
+  bool hasEllipsis = false;
+  for (const Expr *it : items) {
+    if (it->kind == ExprKind::Ellipsis) {
+      if (hasEllipsis)
+        error(it->loc, "an index can only have a single ellipsis ('...')");
+      hasEllipsis = true;
+    } else if (it->kind != ExprKind::NoneLit) {
+      ++explicitDims;
+    }
+  }
+  if (explicitDims > rank)
+    error(idx.loc, "too many indices for a tensor of rank " +
+                       std::to_string(rank));
+  Val cur = base;
+  int64_t dim = 0;
+  for (const Expr *it : items) {
+    if (it->kind == ExprKind::NoneLit) {
+      cur = expandDims(cur, dim, it->loc);
+      ++dim;
+    } else if (it->kind == ExprKind::Slice) {
+      for (const ExprPtr &p : it->operands)
+        if (p && p->kind != ExprKind::NoneLit)
+          error(it->loc, "unsupported tensor index: only ':' slices are "
+                         "allowed (tensors cannot be sliced)");
+      ++dim;
+    } else if (it->kind == ExprKind::Ellipsis) {
+      dim += rank - explicitDims;
+    } else {
+      Val v = eval(*it);
+      if (v.kind == Val::None) {
+        cur = expandDims(cur, dim, it->loc);
+        ++dim;
+        continue;
+      }
+      error(it->loc, "unsupported tensor index: " + v.describe() +
+                         " (only None, ':' and '...' are allowed)");
+    }
+  }
+  return cur;
+}
+
+Val Generator::evalCall(const Expr &e) {
+  Val callee = eval(*e.operands[0]);
+  std::vector<Val> args;
+  for (const ExprPtr &a : e.args)
+    args.push_back(eval(*a));
+  std::vector<std::pair<std::string, Val>> kwargs;
+  for (const Keyword &k : e.keywords)
+    kwargs.push_back({k.name, eval(*k.value)});
+  at(e.loc);
+  return callFunction(callee, e, std::move(args), std::move(kwargs), e.loc);
+}
+
+Val Generator::callFunction(const Val &callee, const Expr &call,
+                            std::vector<Val> args,
+                            std::vector<std::pair<std::string, Val>> kwargs,
+                            SourceLoc l) {
+  switch (callee.kind) {
+  case Val::Builtin:
+    return callBuiltin(callee.str, call, std::move(args), std::move(kwargs), l);
+  case Val::Method:
+    return callMethod(callee.elems[0], callee.str, call, std::move(args),
+                      std::move(kwargs), l);
+  case Val::Function:
+    if (!callee.fn->isJit)
+      error(l, "'" + callee.fn->name + "' is not a @jit function; @jit "
+                   "functions can only call other @jit functions and "
+                   "triton.language builtins");
+    return callJit(*callee.fn, *callee.owner, std::move(args),
+                   std::move(kwargs), l);
+  case Val::TypeObj: {
+    if (!kwargs.empty() || args.size() != 1)
+      error(l, callee.str + "() takes exactly one argument here");
+    const Val &a = args[0];
+    if (callee.str == "constexpr")
+      return a;
+    if (a.isTensor())
+      error(l, callee.str + "() of a runtime value is not supported; use "
+                            "x.to(tl." +
+                   std::string(callee.str == "float" ? "float32" : "int32") +
+                   ")");
+    if (callee.str == "float") {
+      if (a.kind == Val::Str) {
+        std::string s = a.str;
+        for (char &c : s)
+          c = std::tolower((unsigned char)c);
+        if (s == "inf" || s == "+inf" || s == "infinity")
+          return Val::floating(INFINITY);
+        if (s == "-inf" || s == "-infinity")
+          return Val::floating(-INFINITY);
+        if (s == "nan")
+          return Val::floating(NAN);
+        char *end;
+        double d = std::strtod(s.c_str(), &end);
+        if (*end || s.empty())
+          error(l, "could not convert string to float: '" + a.str + "'");
+        return Val::floating(d);
+      }
+      if (a.kind == Val::Float)
+        return a;
+      if (a.kind == Val::Int || a.kind == Val::Bool)
+        return Val::floating((double)a.i);
+    } else if (callee.str == "int") {
+      if (a.kind == Val::Int || a.kind == Val::Bool)
+        return Val::integer(a.i);
+      if (a.kind == Val::Float) {
+        if (!std::isfinite(a.f))
+          error(l, "cannot convert " + numberStr(a) + " to an integer");
+        return Val::integer((__int128)a.f);
+      }
+    } else if (callee.str == "bool") {
+      return Val::boolean(constexprTruth(a));
+    }
+    error(l, "cannot convert " + a.describe() + " with " + callee.str + "()");
+  }
+  case Val::DTypeV:
+    error(l, "dtypes are not callable; use x.to(" + callee.dtype.str() + ")");
+  default:
+    error(l, callee.describe() + " is not callable");
+  }
+}
+
+std::string Generator::mangle(const FunctionDef &fn,
+                              const std::vector<Val> &args) {
+  std::string s = fn.name + "__";
+  for (const Val &a : args) {
+    if (a.isTensor()) {
+      s += a.type.str();
+    } else if (a.kind == Val::Function) {
+      s += "fn_" + a.fn->name;
+    } else {
+      s += "c" + (a.isNumber() ? numberStr(a) : a.describe());
+    }
+    s += "_";
+  }
+  std::string out;
+  for (char c : s)
+    out += std::isalnum((unsigned char)c) || c == '_' ? c
+           : c == '-'                                  ? 'm'
+           : c == '.'                                  ? 'd'
+                                                       : '_';
+  return out;
+}
+
+Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
+                       std::vector<Val> args,
+                       std::vector<std::pair<std::string, Val>> kwargs,
+                       SourceLoc l) {
+  // Bind arguments to parameters, as Python does.
+  size_t n = fn.params.size();
+  if (args.size() > n)
+    error(l, fn.name + "() takes " + std::to_string(n) +
+                 " positional arguments but " + std::to_string(args.size()) +
+                 " were given");
+  std::vector<Val> bound(n);
+  std::vector<bool> given(n, false);
+  for (size_t i = 0; i < args.size(); ++i) {
+    bound[i] = args[i];
+    given[i] = true;
+  }
+  for (auto &[name, v] : kwargs) {
+    size_t k = 0;
+    while (k < n && fn.params[k].name != name)
+      ++k;
+    if (k == n)
+      error(l, fn.name + "() got an unexpected keyword argument '" + name +
+                   "'");
+    if (given[k])
+      error(l, fn.name + "() got multiple values for argument '" + name + "'");
+    bound[k] = v;
+    given[k] = true;
+  }
+  // Defaults are evaluated in the function's own module.
+  for (size_t k = 0; k < n; ++k) {
+    if (given[k])
+      continue;
+    if (!fn.params[k].defaultValue)
+      error(l, fn.name + "() missing required argument: '" +
+                   fn.params[k].name + "'");
+    Frame f;
+    f.module = &owner;
+    f.reportAtCaller = true;
+    f.callerLoc = l;
+    frames_.push_back(f);
+    bound[k] = eval(*fn.params[k].defaultValue);
+    frames_.pop_back();
+  }
+  for (size_t k = 0; k < n; ++k) {
+    const Val &v = bound[k];
+    if (isConstexprAnnotation(fn.params[k].annotation.get()) &&
+        !v.isConstexpr())
+      error(l, "argument '" + fn.params[k].name + "' of " + fn.name +
+                   "() is tl.constexpr but was given a runtime value (" +
+                   v.describe() + ")");
+    if (!v.isConstexpr() && !v.isTensor())
+      error(l, "argument '" + fn.params[k].name + "' of " + fn.name +
+                   "(): tuples holding tensors cannot be passed to @jit "
+                   "functions");
+  }
+
+  std::string name = mangle(fn, bound);
+  if (inProgress_.count(name))
+    error(l, "recursive call of " + fn.name +
+                 "(): @jit functions cannot be recursive");
+  if (!generated_.count(name) && !generatedConstexpr_.count(name)) {
+    inProgress_.insert(name);
+    llvm::SmallVector<mlir::Type> argTypes;
+    for (const Val &v : bound)
+      if (v.isTensor())
+        argTypes.push_back(v.type.toMLIR(&ctx_));
+    mlir::OpBuilder::InsertionGuard guard(b_);
+    SourceLoc savedLoc = curLoc_;
+    b_.setInsertionPointToEnd(module_->getBody());
+    Frame f;
+    f.fn = &fn;
+    f.module = &owner;
+    f.reportAtCaller = owner.isPrelude;
+    f.callerLoc = l;
+    frames_.push_back(f);
+    at(fn.loc);
+    auto func = tt::FuncOp::create(b_, loc(fn.loc), name,
+                                   b_.getFunctionType(argTypes, {}));
+    func.setPrivate();
+    func->setAttr("noinline", b_.getBoolAttr(fn.noinline));
+    mlir::Block *entry = func.addEntryBlock();
+    unsigned argNo = 0;
+    for (size_t k = 0; k < n; ++k) {
+      if (bound[k].isTensor()) {
+        mlir::BlockArgument arg = entry->getArgument(argNo++);
+        arg.setLoc(mlir::NameLoc::get(b_.getStringAttr(fn.params[k].name),
+                                      loc(fn.params[k].loc)));
+        frame().locals[fn.params[k].name] = Val::tensor(arg, bound[k].type);
+      } else {
+        frame().locals[fn.params[k].name] = bound[k];
+      }
+    }
+    b_.setInsertionPointToEnd(entry);
+    exec(fn.body);
+    Frame &done = frame();
+    if (!done.terminated) {
+      if (!done.returnTypes.empty())
+        error(fn.nameLoc, fn.name + "() does not return a value on every "
+                                    "path");
+      at(fn.loc);
+      tt::ReturnOp::create(b_, here());
+    }
+    std::vector<TType> results = done.returnTypes;
+    llvm::SmallVector<mlir::Type> resTypes;
+    for (const TType &t : results)
+      resTypes.push_back(t.toMLIR(&ctx_));
+    func.setFunctionType(b_.getFunctionType(argTypes, resTypes));
+    if (done.returnsConstexpr) {
+      generatedConstexpr_[name] = done.constexprReturn;
+    } else {
+      generated_[name] = results;
+      returnTemplates_[name] = done.returnTemplate;
+    }
+    frames_.pop_back();
+    inProgress_.erase(name);
+    curLoc_ = savedLoc;
+  }
+  auto constIt = generatedConstexpr_.find(name);
+  if (constIt != generatedConstexpr_.end()) {
+    const std::vector<Val> &vals = constIt->second;
+    return vals[0];
+  }
+  const std::vector<TType> &results = generated_[name];
+  llvm::SmallVector<mlir::Value> operands;
+  for (const Val &v : bound)
+    if (v.isTensor())
+      operands.push_back(v.value);
+  llvm::SmallVector<mlir::Type> resTypes;
+  for (const TType &t : results)
+    resTypes.push_back(t.toMLIR(&ctx_));
+  auto callOp = tt::CallOp::create(
+      b_, loc(l), mlir::FlatSymbolRefAttr::get(&ctx_, name), resTypes,
+      operands);
+  if (results.empty())
+    return Val::none();
+  std::vector<Val> leaves;
+  for (size_t i = 0; i < results.size(); ++i)
+    leaves.push_back(Val::tensor(callOp->getResult(i), results[i]));
+  size_t next = 0;
+  return rebuildReturn(returnTemplates_[name], leaves, next);
+}
+
+void Generator::buildCombineRegion(mlir::Region &region, const Val &combine,
+                                   const std::vector<DType> &elemTypes,
+                                   bool isScan, SourceLoc l) {
+  mlir::OpBuilder::InsertionGuard guard(b_);
+  llvm::SmallVector<mlir::Type> types;
+  for (int rep = 0; rep < 2; ++rep)
+    for (const DType &d : elemTypes)
+      types.push_back(d.toMLIR(&ctx_));
+  llvm::SmallVector<mlir::Location> locs(types.size(), loc(l));
+  mlir::Block *block = b_.createBlock(&region, {}, types, locs);
+  std::vector<Val> args;
+  for (size_t i = 0; i < types.size(); ++i)
+    args.push_back(Val::tensor(block->getArgument(i),
+                               TType(elemTypes[i % elemTypes.size()])));
+  static const Expr dummyCall(ExprKind::Call, SourceLoc{});
+  Val r = callFunction(combine, dummyCall, args, {}, l);
+  std::vector<Val> results = r.kind == Val::Tuple ? r.elems : std::vector<Val>{r};
+  if (results.size() != elemTypes.size())
+    error(l, "the combine function returns " + std::to_string(results.size()) +
+                 " values but " + std::to_string(elemTypes.size()) +
+                 " are reduced");
+  llvm::SmallVector<mlir::Value> vals;
+  for (size_t i = 0; i < results.size(); ++i) {
+    Val v = toTensor(results[i], l);
+    if (v.type.isBlock())
+      error(l, "the combine function must return scalars");
+    if (v.type.elem != elemTypes[i])
+      v = cast(v, elemTypes[i], l);
+    vals.push_back(v.value);
+  }
+  if (isScan)
+    tt::ScanReturnOp::create(b_, loc(l), vals);
+  else
+    tt::ReduceReturnOp::create(b_, loc(l), vals);
+}
+
+Val Generator::eval(const Expr &e) {
+  switch (e.kind) {
+  case ExprKind::Name:
+    return evalName(e);
+  case ExprKind::Int:
+    return Val::integer(e.intValue);
+  case ExprKind::Float:
+    return Val::floating(e.floatValue);
+  case ExprKind::String:
+    return Val::string(e.strValue);
+  case ExprKind::Bool:
+    return Val::boolean(e.intValue != 0);
+  case ExprKind::NoneLit:
+    return Val::none();
+  case ExprKind::Ellipsis: {
+    Val v;
+    v.kind = Val::Ellipsis;
+    return v;
+  }
+  case ExprKind::Attribute: {
+    Val base = eval(*e.operands[0]);
+    at(e.loc);
+    return attribute(base, e.id, e.loc);
+  }
+  case ExprKind::Subscript:
+    return evalSubscript(e);
+  case ExprKind::Call:
+    return evalCall(e);
+  case ExprKind::BinOp: {
+    Val a = eval(*e.operands[0]);
+    Val b = eval(*e.operands[1]);
+    at(e.loc);
+    return binaryOp(e.id, a, b, e.loc);
+  }
+  case ExprKind::UnaryOp: {
+    Val a = eval(*e.operands[0]);
+    at(e.loc);
+    return unaryOp(e.id, a, e.loc);
+  }
+  case ExprKind::BoolOp:
+    return evalBoolOp(e);
+  case ExprKind::Compare:
+    return evalCompare(e);
+  case ExprKind::IfExp:
+    return evalIfExp(e);
+  case ExprKind::Tuple:
+  case ExprKind::List: {
+    std::vector<Val> elems;
+    for (const ExprPtr &o : e.operands)
+      elems.push_back(eval(*o));
+    return Val::tuple(elems);
+  }
+  case ExprKind::Slice:
+    error(e.loc, "slices are only allowed inside []");
+  }
+  error(e.loc, "unsupported expression");
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point
+//===----------------------------------------------------------------------===//
+
+mlir::OwningOpRef<mlir::ModuleOp>
+generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
+             const KernelSpec &spec, std::vector<Diagnostic> &errors) {
+  ParseResult parsed = parseModule(file);
+  const FunctionDef *fn = parsed.module.findFunction(spec.kernel);
+  // Report syntax errors of the kernel's file; errors in @jit functions
+  // the kernel never calls still count, as Python would reject the file.
+  if (!parsed.ok()) {
+    errors.insert(errors.end(), parsed.errors.begin(), parsed.errors.end());
+    return nullptr;
+  }
+  (void)fn;
+  ctx.loadDialect<tt::TritonDialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::scf::SCFDialect,
+                  mlir::cf::ControlFlowDialect>();
+  Generator gen(ctx, file, parsed.module, spec);
+  try {
+    mlir::OwningOpRef<mlir::ModuleOp> module = gen.run();
+    // The generator builds well-formed IR; verification catches our bugs
+    // and reports them rather than crashing later.
+    std::string diag;
+    {
+      mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+        diag += d.str();
+        return mlir::success();
+      });
+      if (mlir::failed(mlir::verify(*module))) {
+        errors.push_back({Severity::Error, SourceLoc{},
+                          "internal error: generated TTIR does not verify: " +
+                              diag});
+        return nullptr;
+      }
+    }
+    return module;
+  } catch (CompileError &e) {
+    errors.push_back({Severity::Error, e.loc, e.message});
+    return nullptr;
+  }
+}
+
+} // namespace trident::frontend

@@ -1,0 +1,264 @@
+//===- Generator.h - TTIR code generation from the kernel AST --*- C++ -*-===//
+//
+// The generator walks a @jit function's syntax tree and emits TTIR with an
+// MLIR builder, evaluating compile-time values (constexprs, dtypes, modules,
+// functions) as it goes, the way Triton's code generator does. The language's
+// semantics -- promotion, broadcasting, casts, the tl.* builtins -- live in
+// Semantic.cpp and Builtins.cpp; statements, expressions and calls here and in
+// Generator.cpp.
+//
+// Errors throw CompileError (only through the frontend's own frames, never
+// through MLIR callbacks) and are reported at the user's source position.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_FRONTEND_CODEGEN_GENERATOR_H
+#define TRIDENT_FRONTEND_CODEGEN_GENERATOR_H
+
+#include "CodeGen/Types.h"
+#include "trident/Frontend/AST.h"
+#include "trident/Frontend/Compiler.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace trident::frontend {
+
+struct CompileError {
+  SourceLoc loc;
+  std::string message;
+};
+
+struct ModuleCtx;
+
+/// A value during code generation: a compile-time object or a runtime tensor.
+struct Val {
+  enum Kind {
+    None,
+    Bool,
+    Int,
+    Float,
+    Str,
+    DTypeV,   ///< a dtype object (tl.float32)
+    Tensor,   ///< runtime value: `value` of type `type`
+    Tuple,
+    Module,   ///< `str` = module path ("triton.language")
+    Function, ///< a @jit function (`fn`, `owner`)
+    Builtin,  ///< a builtin function (`str` = its name)
+    Method,   ///< `str` = method name, elems[0] = self
+    Slice,    ///< elems = lower, upper, step
+    Ellipsis,
+    TypeObj, ///< `str`: "constexpr", "int", "float", "tensor", ...
+  };
+  Kind kind = None;
+  __int128 i = 0;
+  double f = 0;
+  std::string str;
+  DType dtype;
+  mlir::Value value;
+  TType type;
+  std::vector<Val> elems;
+  const FunctionDef *fn = nullptr;
+  ModuleCtx *owner = nullptr;
+
+  static Val none() { return Val(); }
+  static Val boolean(bool b) { Val v; v.kind = Bool; v.i = b; return v; }
+  static Val integer(__int128 x) { Val v; v.kind = Int; v.i = x; return v; }
+  static Val floating(double x) { Val v; v.kind = Float; v.f = x; return v; }
+  static Val string(std::string s) { Val v; v.kind = Str; v.str = std::move(s); return v; }
+  static Val dtypeObj(DType d) { Val v; v.kind = DTypeV; v.dtype = std::move(d); return v; }
+  static Val tensor(mlir::Value x, TType t) { Val v; v.kind = Tensor; v.value = x; v.type = std::move(t); return v; }
+  static Val tuple(std::vector<Val> e) { Val v; v.kind = Tuple; v.elems = std::move(e); return v; }
+  static Val module(std::string path) { Val v; v.kind = Module; v.str = std::move(path); return v; }
+  static Val builtin(std::string name) { Val v; v.kind = Builtin; v.str = std::move(name); return v; }
+  static Val typeObj(std::string name) { Val v; v.kind = TypeObj; v.str = std::move(name); return v; }
+
+  bool isTensor() const { return kind == Tensor; }
+  bool isNumber() const { return kind == Bool || kind == Int || kind == Float; }
+  /// Known at compile time (everything but tensors and tuples holding them).
+  bool isConstexpr() const;
+  /// A short description for messages: "constexpr int 4", "tensor <[64], fp32>".
+  std::string describe() const;
+};
+
+/// A source file with its parsed module and the module-level values its
+/// functions have looked up so far.
+struct ModuleCtx {
+  const SourceFile *file = nullptr;
+  const Module *ast = nullptr;
+  bool isPrelude = false;
+  std::map<std::string, Val> globals;
+  std::set<std::string> evaluating;
+};
+
+/// One function being generated.
+struct Frame {
+  const FunctionDef *fn = nullptr;
+  ModuleCtx *module = nullptr;
+  std::map<std::string, Val> locals;
+  /// Where errors inside this frame are reported: for functions of the
+  /// built-in prelude, the user's call that led here.
+  bool reportAtCaller = false;
+  SourceLoc callerLoc;
+  /// Inside scf.for / scf.while bodies (a `return` there is an error).
+  int loopDepth = 0;
+  /// Return types of this function once its first `return` is generated.
+  bool hasReturnTypes = false;
+  std::vector<TType> returnTypes;
+  std::vector<Val> constexprReturn; ///< a function returning only constexprs
+  /// The structure of the returned value (tuples nest); leaves stand for the
+  /// flattened tt.return operands in order.
+  Val returnTemplate;
+  bool returnsConstexpr = false;
+  /// The block ended with a return: statements after it are unreachable.
+  bool terminated = false;
+};
+
+/// A keyword or positional argument after binding against a signature.
+struct BoundArgs {
+  std::vector<Val> values;
+  std::vector<bool> given;
+  const Val &operator[](size_t i) const { return values[i]; }
+};
+
+class Generator {
+public:
+  Generator(mlir::MLIRContext &ctx, const SourceFile &file, const Module &ast,
+            const KernelSpec &spec);
+
+  /// Generates the kernel named in the spec; throws CompileError.
+  mlir::OwningOpRef<mlir::ModuleOp> run();
+
+  // --- errors and locations -------------------------------------------------
+  [[noreturn]] void error(SourceLoc loc, const std::string &message);
+  mlir::Location loc(SourceLoc l);
+  /// Sets the builder's location to `l` for the ops that follow.
+  void at(SourceLoc l) { curLoc_ = l; }
+  mlir::Location here() { return loc(curLoc_); }
+  mlir::MLIRContext *ctx() { return &ctx_; }
+  mlir::OpBuilder &builder() { return b_; }
+
+  // --- semantic helpers (Semantic.cpp) --------------------------------------
+  Val toTensor(const Val &v, SourceLoc l);
+  Val scalarConstant(const Val &number, const DType &dtype, SourceLoc l);
+  Val constantOf(double fv, __int128 iv, const TType &type);
+  Val cast(const Val &v, const DType &to, SourceLoc l,
+           const std::string &rounding = "");
+  Val bitcast(const Val &v, const DType &to, SourceLoc l);
+  Val splat(const Val &v, const std::vector<int64_t> &shape);
+  Val broadcastTo(const Val &v, const std::vector<int64_t> &shape, SourceLoc l);
+  void broadcastPair(Val &a, Val &b, SourceLoc l);
+  DType computationType(const DType &a, bool aScalar, const DType &b,
+                        bool bScalar, bool divOrMod, SourceLoc l);
+  DType integerPromote(const DType &a, const DType &b);
+  /// Converts the operands of a binary op to tensors of one type and shape.
+  void binaryOperands(Val &a, Val &b, SourceLoc l, bool allowLhsPtr,
+                      bool allowRhsPtr, bool arithmeticCheck, bool divOrMod,
+                      const std::string &opName);
+  Val binaryOp(const std::string &op, Val a, Val b, SourceLoc l);
+  Val compareOp(const std::string &op, Val a, Val b, SourceLoc l);
+  Val unaryOp(const std::string &op, Val a, SourceLoc l);
+  Val logicalAnd(Val a, Val b, SourceLoc l);
+  Val logicalOr(Val a, Val b, SourceLoc l);
+  Val truthValue(const Val &v, SourceLoc l); ///< int1 tensor or constexpr Bool
+  Val where(Val cond, Val x, Val y, SourceLoc l);
+  Val minMax(bool isMax, Val a, Val b, const std::string &propagateNan,
+             SourceLoc l);
+  Val expandDims(const Val &v, int64_t axis, SourceLoc l);
+  Val reshape(const Val &v, const std::vector<int64_t> &shape, bool canReorder,
+              SourceLoc l);
+  Val permute(const Val &v, const std::vector<int32_t> &order, SourceLoc l);
+  Val makeRange(int64_t start, int64_t end, SourceLoc l);
+  Val zeros(const std::vector<int64_t> &shape, const DType &dtype);
+
+  // --- builtins (Builtins.cpp) ----------------------------------------------
+  /// Calls builtin `name` ("load", "math.exp", ...).
+  Val callBuiltin(const std::string &name, const Expr &call,
+                  std::vector<Val> args,
+                  std::vector<std::pair<std::string, Val>> kwargs, SourceLoc l);
+  /// A method call `self.name(...)` on a tensor or dtype.
+  Val callMethod(const Val &self, const std::string &name, const Expr &call,
+                 std::vector<Val> args,
+                 std::vector<std::pair<std::string, Val>> kwargs, SourceLoc l);
+  /// Attribute `name` of a value (x.dtype, x.shape, x.T, dtype.element_ty...).
+  Val attribute(const Val &v, const std::string &name, SourceLoc l);
+  /// Whether triton.language (or its math module) has builtin `name`.
+  static bool isLanguageBuiltin(const std::string &name);
+
+  // --- generation (Generator.cpp) --------------------------------------------
+  Val eval(const Expr &e);
+  Val callFunction(const Val &callee, const Expr &call, std::vector<Val> args,
+                   std::vector<std::pair<std::string, Val>> kwargs,
+                   SourceLoc l);
+  /// Calls a @jit function (inlined by the core pipeline unless noinline).
+  Val callJit(const FunctionDef &fn, ModuleCtx &owner, std::vector<Val> args,
+              std::vector<std::pair<std::string, Val>> kwargs, SourceLoc l);
+  /// Builds the region of tt.reduce / tt.scan: `combine` applied to
+  /// 2 * numOperands scalar block arguments.
+  void buildCombineRegion(mlir::Region &region, const Val &combine,
+                          const std::vector<DType> &elemTypes, bool isScan,
+                          SourceLoc l);
+  /// A required compile-time integer.
+  int64_t requireInt(const Val &v, SourceLoc l, const std::string &what);
+  bool requireBool(const Val &v, SourceLoc l, const std::string &what);
+  DType requireDType(const Val &v, SourceLoc l, const std::string &what);
+  std::string requireStr(const Val &v, SourceLoc l, const std::string &what);
+  std::vector<int64_t> requireShape(const Val &v, SourceLoc l,
+                                    const std::string &what);
+  Val requireTensor(const Val &v, SourceLoc l, const std::string &what);
+
+  Frame &frame() { return frames_.back(); }
+  ModuleCtx &userModule() { return user_; }
+  const KernelSpec &spec() const { return spec_; }
+
+private:
+  void exec(const Block &block);
+  void exec(const Stmt &s);
+  void execAssign(const Expr &target, const Val &v, SourceLoc l);
+  void execIf(const Stmt &s);
+  void execIfScf(const Stmt &s, mlir::Value cond);
+  void execIfUnstructured(const Stmt &s, mlir::Value cond);
+  void execFor(const Stmt &s);
+  void execWhile(const Stmt &s);
+  void execReturn(const Stmt &s);
+  Val evalName(const Expr &e);
+  Val evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
+                 bool &found);
+  Val evalCall(const Expr &e);
+  Val evalSubscript(const Expr &e);
+  Val evalCompare(const Expr &e);
+  Val evalBoolOp(const Expr &e);
+  Val evalIfExp(const Expr &e);
+  /// Names a value's defining op after the variable it is assigned to.
+  void nameValue(const Val &v, const std::string &name);
+  std::string mangle(const FunctionDef &fn, const std::vector<Val> &args);
+  void assignedNames(const Block &block, std::set<std::string> &out);
+  void generateKernel(const FunctionDef &fn);
+
+  mlir::MLIRContext &ctx_;
+  mlir::OpBuilder b_;
+  mlir::OwningOpRef<mlir::ModuleOp> module_;
+  ModuleCtx user_;
+  ModuleCtx prelude_;
+  const KernelSpec &spec_;
+  std::vector<Frame> frames_;
+  SourceLoc curLoc_;
+  /// Helper functions generated so far, by mangled name, with result types.
+  std::map<std::string, std::vector<TType>> generated_;
+  std::map<std::string, std::vector<Val>> generatedConstexpr_;
+  std::map<std::string, Val> returnTemplates_;
+  std::set<std::string> inProgress_;
+  std::unique_ptr<SourceFile> preludeFile_;
+  std::unique_ptr<Module> preludeAst_;
+};
+
+/// Python's repr of a compile-time number, for messages.
+std::string numberStr(const Val &v);
+
+} // namespace trident::frontend
+
+#endif // TRIDENT_FRONTEND_CODEGEN_GENERATOR_H

@@ -1,0 +1,368 @@
+# The part of triton.language that is written in the language itself:
+# reductions and scans with their combine functions, softmax, sigmoid,
+# swizzling and the Philox random number generator. Trident's frontend
+# compiles this file like a user's kernel file; a call such as tl.sum(x)
+# becomes a call of `sum` below, inlined by the core pipeline. Errors raised
+# while compiling these functions are reported at the user's call.
+import triton
+import triton.language as tl
+from triton import jit
+
+
+# --- elementwise ------------------------------------------------------------
+
+@jit
+def sigmoid(x):
+    return 1 / (1 + tl.exp(-x))
+
+
+@jit
+def zeros_like(input):
+    return tl.zeros(input.shape, input.dtype)
+
+
+@jit
+def ravel(x, can_reorder=False):
+    return tl.reshape(x, [x.numel], can_reorder=can_reorder)
+
+
+@jit
+def swizzle2d(i, j, size_i, size_j, size_g):
+    # Programs are grouped size_g rows at a time so that neighbouring
+    # programs share tiles of the operands.
+    ij = i * size_j + j
+    size_gj = size_g * size_j
+    group_id = ij // size_gj
+    off_i = group_id * size_g
+    size_g = tl.minimum(size_i - off_i, size_g)
+    ij = ij % size_gj
+    new_i = off_i + ij % size_g
+    new_j = ij // size_g
+    return new_i, new_j
+
+
+@jit
+def interleave(a, b):
+    c = tl.join(a, b)
+    if len(c.shape) == 2:
+        return tl.reshape(c, [c.shape[0] * 2])
+    else:
+        return tl.reshape(c, c.shape[:-2] + (2 * c.shape[-2],))
+
+
+# --- combine functions --------------------------------------------------------
+
+@jit
+def _sum_combine(a, b):
+    return a + b
+
+
+@jit
+def _prod_combine(a, b):
+    return a * b
+
+
+@jit
+def _elementwise_max(a, b):
+    return tl.maximum(a, b)
+
+
+@jit
+def _elementwise_min(a, b):
+    return tl.minimum(a, b)
+
+
+@jit
+def _xor_combine(a, b):
+    return a ^ b
+
+
+@jit
+def _or_combine(a, b):
+    return a | b
+
+
+@jit
+def _argmax_combine(value1, index1, value2, index2, tie_break_left: tl.constexpr):
+    if tie_break_left:
+        tie = value1 == value2 and index1 < index2
+    else:
+        tie = False
+    gt = value1 > value2 or tie
+    return tl.where(gt, value1, value2), tl.where(gt, index1, index2)
+
+
+@jit
+def _argmax_combine_tie_break_left(value1, index1, value2, index2):
+    return _argmax_combine(value1, index1, value2, index2, True)
+
+
+@jit
+def _argmax_combine_tie_break_fast(value1, index1, value2, index2):
+    return _argmax_combine(value1, index1, value2, index2, False)
+
+
+@jit
+def _argmin_combine(value1, index1, value2, index2, tie_break_left: tl.constexpr):
+    if tie_break_left:
+        tie = value1 == value2 and index1 < index2
+    else:
+        tie = False
+    lt = value1 < value2 or tie
+    return tl.where(lt, value1, value2), tl.where(lt, index1, index2)
+
+
+@jit
+def _argmin_combine_tie_break_left(value1, index1, value2, index2):
+    return _argmin_combine(value1, index1, value2, index2, True)
+
+
+@jit
+def _argmin_combine_tie_break_fast(value1, index1, value2, index2):
+    return _argmin_combine(value1, index1, value2, index2, False)
+
+
+# --- reductions ---------------------------------------------------------------
+
+@jit
+def _reduce_with_indices(input, axis, combine_fn: tl.constexpr, keep_dims=False):
+    if axis is None:
+        input = tl.reshape(input, [input.numel], can_reorder=True)
+        axis_: tl.constexpr = 0
+    else:
+        axis_: tl.constexpr = axis
+    rank: tl.constexpr = len(input.shape)
+    if axis_ < 0:
+        axis_: tl.constexpr = axis_ + rank
+    n: tl.constexpr = input.shape[axis_]
+    index = tl.arange(0, n)
+    for i in tl.static_range(rank):
+        if i < axis_:
+            index = tl.expand_dims(index, 0)
+        if i > axis_:
+            index = tl.expand_dims(index, -1)
+    index = tl.broadcast_to(index, input.shape)
+    return tl.reduce((input, index), axis_, combine_fn, keep_dims=keep_dims)
+
+
+@jit
+def sum(input, axis=None, keep_dims=False, dtype: tl.constexpr = None):
+    out_dtype: tl.constexpr = tl._pick_sum_dtype(input.dtype, dtype)
+    if out_dtype is not None:
+        input = input.to(out_dtype)
+    return tl.reduce(input, axis, _sum_combine, keep_dims=keep_dims)
+
+
+@jit
+def xor_sum(input, axis=None, keep_dims=False):
+    tl.static_assert(input.dtype.is_int(), "xor_sum only supported for integers")
+    return tl.reduce(input, axis, _xor_combine, keep_dims=keep_dims)
+
+
+@jit
+def reduce_or(input, axis, keep_dims=False):
+    tl.static_assert(input.dtype.is_int(), "reduce_or only supported for integers")
+    return tl.reduce(input, axis, _or_combine, keep_dims=keep_dims)
+
+
+@jit
+def max(input, axis=None, return_indices=False, return_indices_tie_break_left=True,
+        keep_dims=False):
+    if input.dtype == tl.bfloat16:
+        input = input.to(tl.float32)
+    if return_indices:
+        if return_indices_tie_break_left:
+            return _reduce_with_indices(input, axis, _argmax_combine_tie_break_left,
+                                        keep_dims=keep_dims)
+        else:
+            return _reduce_with_indices(input, axis, _argmax_combine_tie_break_fast,
+                                        keep_dims=keep_dims)
+    if input.dtype.primitive_bitwidth < 32:
+        if input.dtype.is_floating():
+            input = input.to(tl.float32)
+        else:
+            input = input.to(tl.int32)
+    return tl.reduce(input, axis, _elementwise_max, keep_dims=keep_dims)
+
+
+@jit
+def min(input, axis=None, return_indices=False, return_indices_tie_break_left=True,
+        keep_dims=False):
+    if input.dtype == tl.bfloat16:
+        input = input.to(tl.float32)
+    if return_indices:
+        if return_indices_tie_break_left:
+            return _reduce_with_indices(input, axis, _argmin_combine_tie_break_left,
+                                        keep_dims=keep_dims)
+        else:
+            return _reduce_with_indices(input, axis, _argmin_combine_tie_break_fast,
+                                        keep_dims=keep_dims)
+    if input.dtype.primitive_bitwidth < 32:
+        if input.dtype.is_floating():
+            input = input.to(tl.float32)
+        else:
+            input = input.to(tl.int32)
+    return tl.reduce(input, axis, _elementwise_min, keep_dims=keep_dims)
+
+
+@jit
+def argmax(input, axis, tie_break_left=True, keep_dims=False):
+    _, index = max(input, axis, return_indices=True,
+                   return_indices_tie_break_left=tie_break_left, keep_dims=keep_dims)
+    return index
+
+
+@jit
+def argmin(input, axis, tie_break_left=True, keep_dims=False):
+    _, index = min(input, axis, return_indices=True,
+                   return_indices_tie_break_left=tie_break_left, keep_dims=keep_dims)
+    return index
+
+
+@jit
+def softmax(x, dim=None, keep_dims=False, ieee_rounding=False):
+    if dim is None:
+        d: tl.constexpr = 0
+    else:
+        d: tl.constexpr = dim
+    z = x - max(x, d, keep_dims=True)
+    num = tl.exp(z)
+    den = sum(num, d, keep_dims=True)
+    return tl.fdiv(num, den, ieee_rounding)
+
+
+# --- scans --------------------------------------------------------------------
+
+@jit
+def cumsum(input, axis=0, reverse=False, dtype: tl.constexpr = None):
+    if input.dtype == tl.bfloat16:
+        input = input.to(tl.float32)
+    out_dtype: tl.constexpr = tl._pick_sum_dtype(input.dtype, dtype)
+    if out_dtype is not None:
+        input = input.to(out_dtype)
+    return tl.associative_scan(input, axis, _sum_combine, reverse)
+
+
+@jit
+def cumprod(input, axis=0, reverse=False):
+    if input.dtype == tl.bfloat16:
+        input = input.to(tl.float32)
+    return tl.associative_scan(input, axis, _prod_combine, reverse)
+
+
+# --- Philox random numbers ----------------------------------------------------
+# Philox4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3").
+
+@jit
+def philox_impl(c0, c1, c2, c3, k0, k1, n_rounds: tl.constexpr = 10):
+    if c0.dtype == tl.uint32:
+        KEY_A: tl.constexpr = 0x9E3779B9
+        KEY_B: tl.constexpr = 0xBB67AE85
+        ROUND_A: tl.constexpr = 0xD2511F53
+        ROUND_B: tl.constexpr = 0xCD9E8D57
+    else:
+        tl.static_assert(c0.dtype == tl.uint64, "dtype not supported in philox_impl")
+        KEY_A: tl.constexpr = 0x9E3779B97F4A7C15
+        KEY_B: tl.constexpr = 0xBB67AE8584CAA73B
+        ROUND_A: tl.constexpr = 0xD2E7470EE14C6C93
+        ROUND_B: tl.constexpr = 0xCA5A826395121157
+    for _ in tl.static_range(n_rounds):
+        prev_c0 = c0
+        prev_c2 = c2
+        c0 = tl.umulhi(ROUND_B, prev_c2) ^ c1 ^ k0
+        c2 = tl.umulhi(ROUND_A, prev_c0) ^ c3 ^ k1
+        c1 = ROUND_B * prev_c2
+        c3 = ROUND_A * prev_c0
+        k0 = k0 + KEY_A
+        k1 = k1 + KEY_B
+    return c0, c1, c2, c3
+
+
+@jit
+def philox(seed, c0, c1, c2, c3, n_rounds: tl.constexpr = 10):
+    seed = tl.to_tensor(seed)
+    c0 = tl.to_tensor(c0)
+    c1 = tl.to_tensor(c1)
+    c2 = tl.to_tensor(c2)
+    c3 = tl.to_tensor(c3)
+    seed = seed.to(tl.uint64)
+    if c0.dtype.primitive_bitwidth == 32:
+        int_dtype: tl.constexpr = tl.uint32
+        seed_hi = ((seed >> 32) & 0xffffffff).to(tl.uint32)
+        seed_lo = (seed & 0xffffffff).to(tl.uint32)
+    else:
+        tl.static_assert(c0.dtype.primitive_bitwidth == 64, "bitwidth not supported in philox")
+        int_dtype: tl.constexpr = tl.uint64
+        seed_hi = tl.full((1,), 0, dtype=int_dtype)
+        seed_lo = seed
+    c0 = c0.to(int_dtype, bitcast=True)
+    c1 = c1.to(int_dtype, bitcast=True)
+    c2 = c2.to(int_dtype, bitcast=True)
+    c3 = c3.to(int_dtype, bitcast=True)
+    return philox_impl(c0, c1, c2, c3, seed_lo, seed_hi, n_rounds)
+
+
+@jit
+def randint4x(seed, offset, n_rounds: tl.constexpr = 10):
+    offset = tl.to_tensor(offset)
+    zero = offset * 0
+    return philox(seed, offset, zero, zero, zero, n_rounds)
+
+
+@jit
+def randint(seed, offset, n_rounds: tl.constexpr = 10):
+    ret, _, _, _ = randint4x(seed, offset, n_rounds)
+    return ret
+
+
+@jit
+def uint_to_uniform_float(x):
+    # Maps the full integer range to [0, 1).
+    if x.dtype == tl.uint32 or x.dtype == tl.int32:
+        x = x.to(tl.int32, bitcast=True)
+        scale = 4.6566127342e-10
+    else:
+        tl.static_assert(x.dtype == tl.uint64 or x.dtype == tl.int64)
+        x = x.to(tl.int64, bitcast=True)
+        scale = 1.0842020432385337e-19
+    x = tl.where(x < 0, -x - 1, x)
+    return x * scale
+
+
+@jit
+def rand(seed, offset, n_rounds: tl.constexpr = 10):
+    source = randint(seed, offset, n_rounds)
+    return uint_to_uniform_float(source)
+
+
+@jit
+def rand4x(seed, offsets, n_rounds: tl.constexpr = 10):
+    i1, i2, i3, i4 = randint4x(seed, offsets, n_rounds)
+    return (uint_to_uniform_float(i1), uint_to_uniform_float(i2),
+            uint_to_uniform_float(i3), uint_to_uniform_float(i4))
+
+
+@jit
+def pair_uniform_to_normal(u1, u2):
+    # Box-Muller.
+    u1 = tl.maximum(1.0e-7, u1)
+    th = 6.283185307179586 * u2
+    r = tl.sqrt(-2.0 * tl.log(u1))
+    return r * tl.cos(th), r * tl.sin(th)
+
+
+@jit
+def randn(seed, offset, n_rounds: tl.constexpr = 10):
+    i1, i2, _, _ = randint4x(seed, offset, n_rounds)
+    u1 = uint_to_uniform_float(i1)
+    u2 = uint_to_uniform_float(i2)
+    n1, _ = pair_uniform_to_normal(u1, u2)
+    return n1
+
+
+@jit
+def randn4x(seed, offset, n_rounds: tl.constexpr = 10):
+    u1, u2, u3, u4 = rand4x(seed, offset, n_rounds)
+    n1, n2 = pair_uniform_to_normal(u1, u2)
+    n3, n4 = pair_uniform_to_normal(u3, u4)
+    return n1, n2, n3, n4
