@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build ccache python3
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  lld-22 liblld-22-dev clang-22
+  lld-22 liblld-22-dev clang-22 libclang-rt-22-dev
   libgtest-dev googletest
 )
 

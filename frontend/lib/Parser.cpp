@@ -9,6 +9,7 @@
 #include "trident/Frontend/Parser.h"
 #include "trident/Frontend/Lexer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -27,6 +28,12 @@ struct ParseError {
   SourceLoc loc;
   std::string message;
 };
+
+/// Bounds that keep every recursive walk of the tree (parsing, code
+/// generation, destruction) far from the stack's limit. Python's own
+/// compiler stops at similar depths.
+constexpr uint32_t kMaxExprHeight = 400;
+constexpr int kMaxNesting = 100;
 
 class Parser {
 public:
@@ -134,10 +141,40 @@ private:
   ExprPtr parseStrings();
   void parseCallArgs(Expr &call);
 
+  /// Sets `e`'s height from its children; rejects trees that are too tall.
+  ExprPtr sized(ExprPtr e);
+  /// Counts nesting of brackets, unary operators and blocks.
+  struct Nest {
+    Parser &p;
+    Nest(Parser &p, SourceLoc loc) : p(p) {
+      if (++p.nesting_ > kMaxNesting)
+        p.fail(loc, "too many nested brackets, operators or blocks (more "
+                    "than " + std::to_string(kMaxNesting) + ")");
+    }
+    ~Nest() { --p.nesting_; }
+  };
+
   const SourceFile &file_;
   std::vector<Token> toks_;
   size_t pos_ = 0;
+  int nesting_ = 0;
 };
+
+ExprPtr Parser::sized(ExprPtr e) {
+  uint32_t h = 0;
+  for (const ExprPtr &o : e->operands)
+    if (o)
+      h = std::max(h, o->height);
+  for (const ExprPtr &a : e->args)
+    h = std::max(h, a->height);
+  for (const Keyword &k : e->keywords)
+    h = std::max(h, k.value->height);
+  e->height = h + 1;
+  if (e->height > kMaxExprHeight)
+    fail(e->loc, "expression is too deeply nested (more than " +
+                     std::to_string(kMaxExprHeight) + " levels)");
+  return e;
+}
 
 ExprPtr makeExpr(ExprKind k, SourceLoc loc) {
   return std::make_unique<Expr>(k, loc);
@@ -421,6 +458,7 @@ void Parser::parseFile(ParseResult &result) {
 //===----------------------------------------------------------------------===//
 
 Block Parser::parseSuite() {
+  Nest nest(*this, cur().loc);
   Block block;
   if (cur().kind != TokenKind::Newline) {
     parseSimpleStatements(block);
@@ -443,6 +481,7 @@ StmtPtr Parser::parseIf(SourceLoc loc) {
   s->body = parseSuite();
   if (isKw("elif")) {
     SourceLoc l = cur().loc;
+    Nest nest(*this, l);
     advance();
     s->orelse.push_back(parseIf(l));
   } else if (acceptKw("else")) {
@@ -609,7 +648,7 @@ ExprPtr Parser::parseTestList() {
       break;
     tup->operands.push_back(parseTest());
   }
-  return tup;
+  return sized(std::move(tup));
 }
 
 ExprPtr Parser::parseTest() {
@@ -632,7 +671,7 @@ ExprPtr Parser::parseTest() {
   ifexp->operands.push_back(std::move(test));
   ifexp->operands.push_back(std::move(e));
   ifexp->operands.push_back(std::move(orelse));
-  return ifexp;
+  return sized(std::move(ifexp));
 }
 
 ExprPtr Parser::parseOrTest() {
@@ -643,8 +682,8 @@ ExprPtr Parser::parseOrTest() {
   b->id = "or";
   b->operands.push_back(std::move(e));
   while (acceptKw("or"))
-    b->operands.push_back(parseAndTest());
-  return b;
+    b->operands.push_back(sized(parseAndTest()));
+  return sized(std::move(b));
 }
 
 ExprPtr Parser::parseAndTest() {
@@ -656,16 +695,17 @@ ExprPtr Parser::parseAndTest() {
   b->operands.push_back(std::move(e));
   while (acceptKw("and"))
     b->operands.push_back(parseNotTest());
-  return b;
+  return sized(std::move(b));
 }
 
 ExprPtr Parser::parseNotTest() {
   if (isKw("not")) {
+    Nest nest(*this, cur().loc);
     auto u = makeExpr(ExprKind::UnaryOp, cur().loc);
     advance();
     u->id = "not";
     u->operands.push_back(parseNotTest());
-    return u;
+    return sized(std::move(u));
   }
   return parseComparison();
 }
@@ -705,7 +745,7 @@ ExprPtr Parser::parseComparison() {
     c->operands.push_back(parseBinary(0));
     op = compOp();
   }
-  return c;
+  return sized(std::move(c));
 }
 
 /// Binary operator levels, loosest first: | ^ & shifts +- */%//@
@@ -729,18 +769,19 @@ ExprPtr Parser::parseBinary(int level) {
     b->id = std::string(found);
     b->operands.push_back(std::move(lhs));
     b->operands.push_back(parseBinary(level + 1));
-    lhs = std::move(b);
+    lhs = sized(std::move(b));
   }
 }
 
 ExprPtr Parser::parseFactor() {
   for (std::string_view op : {"-", "+", "~"}) {
     if (isOp(op)) {
+      Nest nest(*this, cur().loc);
       auto u = makeExpr(ExprKind::UnaryOp, cur().loc);
       advance();
       u->id = std::string(op);
       u->operands.push_back(parseFactor());
-      return u;
+      return sized(std::move(u));
     }
   }
   return parsePower();
@@ -756,8 +797,11 @@ ExprPtr Parser::parsePower() {
   auto b = makeExpr(ExprKind::BinOp, base->loc);
   b->id = "**";
   b->operands.push_back(std::move(base));
-  b->operands.push_back(parseFactor());
-  return b;
+  {
+    Nest nest(*this, b->loc);
+    b->operands.push_back(parseFactor());
+  }
+  return sized(std::move(b));
 }
 
 void Parser::parseCallArgs(Expr &call) {
@@ -798,21 +842,27 @@ ExprPtr Parser::parseTrailers(ExprPtr e) {
       auto call = makeExpr(ExprKind::Call, e->loc);
       advance();
       call->operands.push_back(std::move(e));
-      parseCallArgs(*call);
-      e = std::move(call);
+      {
+        Nest nest(*this, call->loc);
+        parseCallArgs(*call);
+      }
+      e = sized(std::move(call));
     } else if (isOp("[")) {
       advance();
       auto sub = makeExpr(ExprKind::Subscript, e->loc);
       sub->operands.push_back(std::move(e));
-      sub->operands.push_back(parseSubscriptList());
+      {
+        Nest nest(*this, sub->loc);
+        sub->operands.push_back(parseSubscriptList());
+      }
       expectOp("]");
-      e = std::move(sub);
+      e = sized(std::move(sub));
     } else if (isOp(".")) {
       advance();
       auto attr = makeExpr(ExprKind::Attribute, e->loc);
       attr->id = expectName();
       attr->operands.push_back(std::move(e));
-      e = std::move(attr);
+      e = sized(std::move(attr));
     } else {
       return e;
     }
@@ -836,7 +886,7 @@ ExprPtr Parser::parseSubscriptItem() {
   s->operands.push_back(std::move(lower));
   s->operands.push_back(std::move(upper));
   s->operands.push_back(std::move(step));
-  return s;
+  return sized(std::move(s));
 }
 
 ExprPtr Parser::parseSubscriptList() {
@@ -850,7 +900,7 @@ ExprPtr Parser::parseSubscriptList() {
       break;
     tup->operands.push_back(parseSubscriptItem());
   }
-  return tup;
+  return sized(std::move(tup));
 }
 
 ExprPtr Parser::parseNumber(const Token &t) {
@@ -946,6 +996,7 @@ ExprPtr Parser::parseAtom() {
       return makeExpr(ExprKind::Ellipsis, loc);
     }
     if (t.text == "(") {
+      Nest nest(*this, loc);
       advance();
       if (acceptOp(")"))
         return makeExpr(ExprKind::Tuple, loc);
@@ -963,9 +1014,10 @@ ExprPtr Parser::parseAtom() {
         tup->operands.push_back(parseTest());
       }
       expectOp(")");
-      return tup;
+      return sized(std::move(tup));
     }
     if (t.text == "[") {
+      Nest nest(*this, loc);
       advance();
       auto list = makeExpr(ExprKind::List, loc);
       while (!isOp("]")) {
@@ -977,7 +1029,7 @@ ExprPtr Parser::parseAtom() {
           break;
       }
       expectOp("]");
-      return list;
+      return sized(std::move(list));
     }
     if (t.text == "{")
       fail(loc, "dict and set literals are not supported in @jit functions");

@@ -510,6 +510,9 @@ void Generator::execAssign(const Expr &target, const Val &v, SourceLoc l) {
 
 void Generator::exec(const Stmt &s) {
   at(s.loc);
+  if (++statementsGenerated_ > 1000000)
+    error(s.loc, "the kernel is too large: more than 1,000,000 statements "
+                 "after unrolling static loops and inlining");
   switch (s.kind) {
   case StmtKind::Expr:
     eval(*s.value);
@@ -1613,6 +1616,9 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
   }
 
   std::string name = mangle(fn, bound);
+  if (frames_.size() > 64)
+    error(l, "@jit calls nested more than 64 deep (recursion through "
+             "changing constexpr arguments?)");
   if (inProgress_.count(name))
     error(l, "recursive call of " + fn.name +
                  "(): @jit functions cannot be recursive");

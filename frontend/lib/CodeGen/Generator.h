@@ -247,6 +247,9 @@ private:
   const KernelSpec &spec_;
   std::vector<Frame> frames_;
   SourceLoc curLoc_;
+  /// Statements generated so far: bounds unrolling (static_range) and
+  /// compile-time recursion so that every input finishes quickly.
+  uint64_t statementsGenerated_ = 0;
   /// Helper functions generated so far, by mangled name, with result types.
   std::map<std::string, std::vector<TType>> generated_;
   std::map<std::string, std::vector<Val>> generatedConstexpr_;

@@ -64,6 +64,9 @@ struct Expr {
   __int128 intValue = 0;
   double floatValue = 0;
   std::string strValue;
+  /// Height of the tree below this node (a leaf is 1); the parser bounds it
+  /// so that no later recursive walk can exhaust the stack.
+  uint32_t height = 1;
 
   Expr(ExprKind kind, SourceLoc loc) : kind(kind), loc(loc) {}
   const Expr *operand(size_t i) const { return operands[i].get(); }
