@@ -44,6 +44,15 @@ const char *const kBuiltins[] = {
     "pointer_type", "to_tensor", "_pick_sum_dtype", "range", "static_range",
     "inline_asm_elementwise", "extern_elementwise", "assume"};
 
+/// libdevice functions (triton.language.extra[.cuda|.hip].libdevice) that
+/// have a portable math-dialect equivalent.
+const char *const kLibdevice[] = {
+    "tanh", "sinh", "cosh", "tan",  "asin",  "acos",  "atan",  "asinh",
+    "acosh", "atanh", "exp", "exp2", "expm1", "log",  "log2",  "log10",
+    "log1p", "sqrt", "rsqrt", "cbrt", "erf", "floor", "ceil",  "trunc",
+    "round", "rint", "fabs", "pow",  "atan2", "fmod", "fmin",  "fmax",
+    "copysign"};
+
 /// Names of tensor methods that forward to tl.<name>(self, ...).
 const char *const kTensorMethods[] = {
     "to", "reshape", "view", "trans", "permute", "broadcast_to", "expand_dims",
@@ -290,10 +299,26 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
       error(l, path + "." + name + " is not supported by Trident (or does "
                                    "not exist in triton.language)");
     }
-    if (path.rfind("triton.language.extra", 0) == 0)
-      error(l, path + "." + name + ": vendor libraries (libdevice) are not "
-                                   "supported by Trident; use tl.math "
-                                   "functions");
+    if (path == "triton.language.extra" ||
+        path == "triton.language.extra.cuda" ||
+        path == "triton.language.extra.hip") {
+      if (name == "libdevice")
+        return Val::module(path + ".libdevice");
+      if (name == "cuda" || name == "hip")
+        return Val::module(path + "." + name);
+    }
+    if (path.size() > 10 &&
+        path.compare(path.size() - 10, 10, ".libdevice") == 0) {
+      // The vendor math libraries map to portable math ops.
+      for (const char *f : kLibdevice)
+        if (name == f)
+          return Val::builtin("libdevice." + name);
+      error(l, "libdevice." + name + " is not supported by Trident (it "
+               "supports: tanh, sinh, cosh, tan, asin, acos, atan, asinh, "
+               "acosh, atanh, exp, exp2, expm1, log, log2, log10, log1p, "
+               "sqrt, rsqrt, cbrt, erf, floor, ceil, trunc, round, rint, "
+               "fabs, pow, atan2, fmod, fmin, fmax, copysign)");
+    }
     error(l, "module '" + path + "' cannot be used inside a @jit function "
              "(only triton and triton.language are available there)");
   }
@@ -1041,6 +1066,60 @@ Val Generator::callBuiltin(const std::string &name, const Expr &call,
     else if (name == "erf") r = mlir::math::ErfOp::create(b_, loc, v);
     else if (name == "floor") r = mlir::math::FloorOp::create(b_, loc, v);
     else r = mlir::math::CeilOp::create(b_, loc, v);
+    return Val::tensor(r, x.type);
+  }
+  if (name.rfind("libdevice.", 0) == 0) {
+    std::string f = name.substr(10);
+    bool binary = f == "pow" || f == "atan2" || f == "fmod" || f == "fmin" ||
+                  f == "fmax" || f == "copysign";
+    BoundArgs a = binary ? bind({"x", "y"}) : bind({"x"});
+    Val x = a[0], y;
+    if (binary) {
+      y = a[1];
+      binaryOperands(x, y, l, false, false, true, false, name);
+    } else {
+      x = tensorOf(x, "the argument");
+    }
+    const DType &d = x.type.elem;
+    if (d.kind != Scalar::FP32 && d.kind != Scalar::FP64)
+      error(l, "Expected dtype ['fp32', 'fp64'] but got " + d.str() +
+                   " (in " + name + "; convert with .to(tl.float32))");
+    auto loc = here();
+    mlir::Value v = x.value, r;
+    namespace m = mlir::math;
+    if (f == "tanh") r = m::TanhOp::create(b_, loc, v);
+    else if (f == "sinh") r = m::SinhOp::create(b_, loc, v);
+    else if (f == "cosh") r = m::CoshOp::create(b_, loc, v);
+    else if (f == "tan") r = m::TanOp::create(b_, loc, v);
+    else if (f == "asin") r = m::AsinOp::create(b_, loc, v);
+    else if (f == "acos") r = m::AcosOp::create(b_, loc, v);
+    else if (f == "atan") r = m::AtanOp::create(b_, loc, v);
+    else if (f == "asinh") r = m::AsinhOp::create(b_, loc, v);
+    else if (f == "acosh") r = m::AcoshOp::create(b_, loc, v);
+    else if (f == "atanh") r = m::AtanhOp::create(b_, loc, v);
+    else if (f == "exp") r = m::ExpOp::create(b_, loc, v);
+    else if (f == "exp2") r = m::Exp2Op::create(b_, loc, v);
+    else if (f == "expm1") r = m::ExpM1Op::create(b_, loc, v);
+    else if (f == "log") r = m::LogOp::create(b_, loc, v);
+    else if (f == "log2") r = m::Log2Op::create(b_, loc, v);
+    else if (f == "log10") r = m::Log10Op::create(b_, loc, v);
+    else if (f == "log1p") r = m::Log1pOp::create(b_, loc, v);
+    else if (f == "sqrt") r = m::SqrtOp::create(b_, loc, v);
+    else if (f == "rsqrt") r = m::RsqrtOp::create(b_, loc, v);
+    else if (f == "cbrt") r = m::CbrtOp::create(b_, loc, v);
+    else if (f == "erf") r = m::ErfOp::create(b_, loc, v);
+    else if (f == "floor") r = m::FloorOp::create(b_, loc, v);
+    else if (f == "ceil") r = m::CeilOp::create(b_, loc, v);
+    else if (f == "trunc") r = m::TruncOp::create(b_, loc, v);
+    else if (f == "round") r = m::RoundOp::create(b_, loc, v);
+    else if (f == "rint") r = m::RoundEvenOp::create(b_, loc, v);
+    else if (f == "fabs") r = m::AbsFOp::create(b_, loc, v);
+    else if (f == "pow") r = m::PowFOp::create(b_, loc, v, y.value);
+    else if (f == "atan2") r = m::Atan2Op::create(b_, loc, v, y.value);
+    else if (f == "fmod") r = mlir::arith::RemFOp::create(b_, loc, v, y.value);
+    else if (f == "fmin") r = mlir::arith::MinNumFOp::create(b_, loc, v, y.value);
+    else if (f == "fmax") r = mlir::arith::MaxNumFOp::create(b_, loc, v, y.value);
+    else r = m::CopySignOp::create(b_, loc, v, y.value);
     return Val::tensor(r, x.type);
   }
   if (name == "abs") {
