@@ -1,0 +1,258 @@
+//===- Bundle.cpp - writing and checking kernel bundles -------------------===//
+
+#include "trident/Bundle.h"
+
+#include <cstring>
+
+namespace trident::bundle {
+
+namespace {
+
+void putU32(std::string &out, uint32_t v) {
+  for (int i = 0; i < 4; ++i)
+    out.push_back(char((v >> (8 * i)) & 0xff));
+}
+void putU64(std::string &out, uint64_t v) {
+  for (int i = 0; i < 8; ++i)
+    out.push_back(char((v >> (8 * i)) & 0xff));
+}
+uint32_t getU32(std::string_view d, size_t at) {
+  uint32_t v = 0;
+  for (int i = 0; i < 4; ++i)
+    v |= uint32_t(uint8_t(d[at + i])) << (8 * i);
+  return v;
+}
+uint64_t getU64(std::string_view d, size_t at) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i)
+    v |= uint64_t(uint8_t(d[at + i])) << (8 * i);
+  return v;
+}
+
+bool parseInt(std::string_view s, uint64_t &out) {
+  if (s.empty() || s.size() > 19)
+    return false;
+  out = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9')
+      return false;
+    out = out * 10 + uint64_t(c - '0');
+  }
+  return true;
+}
+
+} // namespace
+
+uint64_t checksum(std::string_view data) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : data) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+std::string formatMetadata(const KernelMetadata &m) {
+  std::string s;
+  auto kv = [&](const char *k, const std::string &v) {
+    s += k;
+    s += '=';
+    s += v;
+    s += '\n';
+  };
+  kv("kernel", m.kernel);
+  kv("target", m.target);
+  kv("backend", m.backend);
+  kv("backend_hash", m.backendHash);
+  kv("format", m.format);
+  kv("num_warps", std::to_string(m.numWarps));
+  kv("threads_per_warp", std::to_string(m.threadsPerWarp));
+  kv("num_stages", std::to_string(m.numStages));
+  kv("shared_memory", std::to_string(m.sharedMemory));
+  for (const KernelArg &a : m.args)
+    kv("arg", a.name + ":" + a.type);
+  for (const auto &[k, v] : m.extra)
+    kv(("x." + k).c_str(), v);
+  return s;
+}
+
+bool parseMetadata(std::string_view text, KernelMetadata &m,
+                   std::string &error) {
+  m = KernelMetadata();
+  size_t lineNo = 0;
+  while (!text.empty()) {
+    ++lineNo;
+    size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+    if (line.empty())
+      continue;
+    size_t eq = line.find('=');
+    if (eq == std::string_view::npos || eq == 0) {
+      error = "metadata line " + std::to_string(lineNo) + " is not key=value";
+      return false;
+    }
+    std::string key(line.substr(0, eq));
+    std::string value(line.substr(eq + 1));
+    uint64_t n = 0;
+    auto number = [&](uint64_t max) {
+      if (!parseInt(value, n) || n > max) {
+        error = "metadata '" + key + "' is not a valid number: '" + value + "'";
+        return false;
+      }
+      return true;
+    };
+    if (key == "kernel") m.kernel = value;
+    else if (key == "target") m.target = value;
+    else if (key == "backend") m.backend = value;
+    else if (key == "backend_hash") m.backendHash = value;
+    else if (key == "format") m.format = value;
+    else if (key == "num_warps") { if (!number(1024)) return false; m.numWarps = int(n); }
+    else if (key == "threads_per_warp") { if (!number(1024)) return false; m.threadsPerWarp = int(n); }
+    else if (key == "num_stages") { if (!number(1024)) return false; m.numStages = int(n); }
+    else if (key == "shared_memory") { if (!number(uint64_t(1) << 40)) return false; m.sharedMemory = n; }
+    else if (key == "arg") {
+      size_t colon = value.find(':');
+      if (colon == std::string::npos || colon == 0 || colon + 1 == value.size()) {
+        error = "metadata arg '" + value + "' is not name:type";
+        return false;
+      }
+      m.args.push_back({value.substr(0, colon), value.substr(colon + 1)});
+    } else if (key.rfind("x.", 0) == 0) {
+      m.extra[key.substr(2)] = value;
+    } else {
+      error = "unknown metadata key '" + key + "'";
+      return false;
+    }
+  }
+  if (m.kernel.empty() || m.target.empty()) {
+    error = "metadata lacks the kernel name or the target";
+    return false;
+  }
+  return true;
+}
+
+bool write(const std::vector<Entry> &entries, std::string &out,
+           std::string &error) {
+  if (entries.size() > kMaxEntries) {
+    error = "too many entries for one bundle (" +
+            std::to_string(entries.size()) + ")";
+    return false;
+  }
+  std::vector<std::string> payloads;
+  for (const Entry &e : entries) {
+    std::string meta = formatMetadata(e.meta);
+    auto bad = [](const std::string &v) {
+      return v.find('\n') != std::string::npos;
+    };
+    bool invalid = bad(e.meta.kernel) || bad(e.meta.target) ||
+                   bad(e.meta.backend) || bad(e.meta.backendHash) ||
+                   bad(e.meta.format);
+    for (const KernelArg &a : e.meta.args)
+      invalid |= bad(a.name) || bad(a.type) || a.name.find(':') != std::string::npos;
+    for (const auto &[k, v] : e.meta.extra)
+      invalid |= bad(k) || bad(v) || k.find('=') != std::string::npos;
+    if (invalid) {
+      error = "metadata of kernel '" + e.meta.kernel +
+              "' holds a newline or separator in a value";
+      return false;
+    }
+    std::string p;
+    putU32(p, uint32_t(meta.size()));
+    p += meta;
+    p += e.binary;
+    payloads.push_back(std::move(p));
+  }
+  uint64_t n = entries.size();
+  uint64_t tableEnd = 24 + 24 * n;
+  uint64_t offset = tableEnd + 8;
+  uint64_t total = offset;
+  for (const std::string &p : payloads)
+    total += p.size();
+  out.clear();
+  out.append(kMagic, 8);
+  putU32(out, kBundleVersion);
+  putU32(out, uint32_t(n));
+  putU64(out, total);
+  for (const std::string &p : payloads) {
+    putU64(out, offset);
+    putU64(out, p.size());
+    putU64(out, checksum(p));
+    offset += p.size();
+  }
+  putU64(out, checksum(out));
+  for (const std::string &p : payloads)
+    out += p;
+  return true;
+}
+
+bool read(std::string_view d, std::vector<Entry> &out, std::string &error) {
+  out.clear();
+  if (d.size() < 24 || std::memcmp(d.data(), kMagic, 8) != 0) {
+    error = d.size() >= 8 && std::memcmp(d.data(), kMagic, 8) == 0
+                ? "bundle is truncated: " + std::to_string(d.size()) +
+                      " bytes, shorter than its header"
+                : "not a Trident bundle (bad magic)";
+    return false;
+  }
+  uint32_t version = getU32(d, 8);
+  if (version != kBundleVersion) {
+    error = "unsupported bundle format version " + std::to_string(version) +
+            " (this build reads version " + std::to_string(kBundleVersion) +
+            ")";
+    return false;
+  }
+  uint64_t n = getU32(d, 12);
+  uint64_t total = getU64(d, 16);
+  if (n > kMaxEntries) {
+    error = "bundle claims " + std::to_string(n) + " entries (at most " +
+            std::to_string(kMaxEntries) + ")";
+    return false;
+  }
+  if (total != d.size()) {
+    error = "bundle is truncated or padded: its header says " +
+            std::to_string(total) + " bytes, the data has " +
+            std::to_string(d.size());
+    return false;
+  }
+  uint64_t tableEnd = 24 + 24 * n;
+  if (tableEnd + 8 > d.size()) {
+    error = "bundle is truncated inside its entry table";
+    return false;
+  }
+  if (getU64(d, tableEnd) != checksum(d.substr(0, tableEnd))) {
+    error = "bundle header fails its checksum (the file is corrupted)";
+    return false;
+  }
+  for (uint64_t i = 0; i < n; ++i) {
+    uint64_t off = getU64(d, 24 + 24 * i), size = getU64(d, 32 + 24 * i);
+    uint64_t sum = getU64(d, 40 + 24 * i);
+    std::string where = "bundle entry " + std::to_string(i);
+    if (off < tableEnd + 8 || off > d.size() || size > d.size() - off ||
+        size < 4) {
+      error = where + " lies outside the file";
+      return false;
+    }
+    std::string_view payload = d.substr(off, size);
+    if (checksum(payload) != sum) {
+      error = where + " fails its checksum (the file is corrupted)";
+      return false;
+    }
+    uint32_t metaSize = getU32(payload, 0);
+    if (metaSize > size - 4) {
+      error = where + " has metadata larger than the entry";
+      return false;
+    }
+    Entry e;
+    std::string metaError;
+    if (!parseMetadata(payload.substr(4, metaSize), e.meta, metaError)) {
+      error = where + ": " + metaError;
+      return false;
+    }
+    e.binary = std::string(payload.substr(4 + metaSize));
+    out.push_back(std::move(e));
+  }
+  return true;
+}
+
+} // namespace trident::bundle
