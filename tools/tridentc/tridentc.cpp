@@ -1,40 +1,38 @@
 //===- tridentc.cpp - compile a Triton kernel file --------------------------===//
 //
 //   tridentc FILE.py --kernel NAME --signature '*fp32:16, i32, 1024'
-//            [-D NAME=VALUE]... [--num-warps N] [--num-stages N] [--debug]
-//            [--emit ttir|ttir-raw] [-o FILE]
+//            [--target T[,T...]] [--emit STAGE] [-o FILE] [options]
+//   tridentc --list-backends
 //
 // Reads a kernel file written against triton.language, builds TTIR for one
-// kernel specialized as the signature says, runs the core TTIR pipeline and
-// prints the result. Errors point at the user's file:line:col and make the
-// exit status non-zero.
+// kernel specialized as the signature says, runs the core TTIR pipeline and,
+// with --target, the backend's stages. Errors point at the user's
+// file:line:col and make the exit status non-zero (1; usage errors 2).
 //
 //===----------------------------------------------------------------------===//
 
-#include "trident/Compiler/Pipeline.h"
-#include "trident/Compiler/Registration.h"
-#include "trident/Frontend/Compiler.h"
+#include "trident/Bundle.h"
+#include "trident/Driver/Driver.h"
+#include "trident/Plugin/Registry.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/OperationSupport.h"
-#include "mlir/Pass/PassManager.h"
-
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <optional>
 #include <string>
 
+using namespace trident;
 using namespace trident::frontend;
 
 namespace {
 
 const char *kUsage =
     "usage: tridentc FILE.py --kernel NAME --signature SIG [options]\n"
+    "       tridentc --list-backends\n"
     "\n"
     "  --kernel NAME        the @triton.jit function to compile\n"
     "  --signature SIG      one entry per parameter, as triton/tools/compile.py\n"
@@ -42,39 +40,77 @@ const char *kUsage =
     "                       (:16 = divisible by 16, :1 = equal to 1, a value =\n"
     "                       a constexpr)\n"
     "  -D NAME=VALUE        set a constexpr parameter by name\n"
-    "  --num-warps N        warps per program (default 4), recorded in the IR\n"
-    "  --num-stages N       software pipelining stages (default 3), recorded\n"
+    "  --target T[,T...]    compile for these targets (cuda:90, hip:gfx942,\n"
+    "                       cpu, ...); without it only ttir/ttir-raw exist\n"
+    "  --emit STAGE         print this stage: ttir-raw (frontend), ttir (after\n"
+    "                       the core pipeline, the default without --target)\n"
+    "                       or a backend stage (default: the last)\n"
+    "  -o FILE              write the output to FILE; with several targets, or\n"
+    "                       a FILE ending in .bundle, write a bundle\n"
+    "  --num-warps N        warps per program (default 4)\n"
+    "  --num-stages N       software pipelining stages (default 3)\n"
+    "  --option NAME=VALUE  set a backend option\n"
     "  --debug              keep tl.device_assert checks\n"
-    "  --emit ttir          TTIR after the core pipeline (default)\n"
-    "  --emit ttir-raw      TTIR as the frontend builds it, before any pass\n"
-    "  --no-locs            print without source locations\n"
+    "  --dump-ir DIR        write every stage's output to DIR (also\n"
+    "                       TRIDENT_DUMP_DIR)\n"
     "  --print-ir-after-all print the IR after every pass to stderr\n"
-    "  -o FILE              write the output to FILE instead of stdout\n";
+    "  --timings            print the time of each stage to stderr\n"
+    "  --no-cache           do not use the on-disk cache\n"
+    "  --cache-dir DIR      cache directory (default TRIDENT_CACHE_DIR or\n"
+    "                       ~/.cache/trident)\n"
+    "  --load-plugin PATH   load a backend plugin besides the installed ones\n"
+    "                       and those on TRIDENT_PLUGIN_PATH\n"
+    "  --list-backends      list the backends of all loaded plugins\n"
+    "  --no-locs            print IR without source locations\n";
 
 int usage(const std::string &message) {
   llvm::errs() << "tridentc: error: " << message << "\n\n" << kUsage;
   return 2;
 }
 
-/// The user-facing position of an MLIR location: the innermost file position
-/// that is not inside Trident's built-in prelude.
-std::optional<SourceLoc> userLoc(mlir::Location loc, const std::string &path) {
-  std::optional<SourceLoc> found;
-  loc->walk([&](mlir::Location l) {
-    if (auto flc = mlir::dyn_cast<mlir::FileLineColLoc>(l))
-      if (!found && flc.getFilename().getValue() == path)
-        found = SourceLoc{flc.getLine(), flc.getColumn(), 0};
-    return mlir::WalkResult::advance();
-  });
-  return found;
+std::string stripLocs(const std::string &ir) {
+  // Drops `loc(...)` suffixes and `#locN = ...` lines: the IR as it would be
+  // printed without debug info.
+  std::string out;
+  size_t i = 0;
+  while (i < ir.size()) {
+    size_t eol = ir.find('\n', i);
+    std::string line = ir.substr(i, eol == std::string::npos ? std::string::npos : eol - i);
+    i = eol == std::string::npos ? ir.size() : eol + 1;
+    if (line.rfind("#loc", 0) == 0)
+      continue;
+    std::string cleaned;
+    size_t p = 0;
+    while (p < line.size()) {
+      size_t at = line.find(" loc(", p);
+      if (at == std::string::npos) {
+        cleaned += line.substr(p);
+        break;
+      }
+      cleaned += line.substr(p, at - p);
+      int depth = 0;
+      size_t q = at + 4;
+      for (; q < line.size(); ++q) {
+        if (line[q] == '(')
+          ++depth;
+        else if (line[q] == ')' && --depth == 0)
+          break;
+      }
+      p = q + 1;
+    }
+    out += cleaned + "\n";
+  }
+  return out;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string file, output, emit = "ttir";
+  std::string file, output, emit;
+  std::vector<std::string> targets, plugins;
   KernelSpec spec;
-  bool haveSignature = false, locs = true, printAfterAll = false;
+  CompileOptions options;
+  bool locs = true, timings = false, listBackends = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&](const char *flag) -> std::optional<std::string> {
@@ -92,12 +128,20 @@ int main(int argc, char **argv) {
       std::string f(flag);
       return a == f || a.rfind(f + "=", 0) == 0;
     };
-    auto number = [&](const std::string &flag, const std::string &v, int &out) {
+    auto need = [&](const char *flag, std::string &dst) {
+      auto v = value(flag);
+      if (!v)
+        return false;
+      dst = *v;
+      return true;
+    };
+    auto number = [&](const char *flag, int &dst) {
+      auto v = value(flag);
       char *end = nullptr;
-      long n = std::strtol(v.c_str(), &end, 10);
-      if (v.empty() || *end || n <= 0 || n > 1024)
-        return usage(flag + " needs a positive integer, got '" + v + "'") != 0;
-      out = (int)n;
+      long n = v ? std::strtol(v->c_str(), &end, 10) : 0;
+      if (!v || v->empty() || *end || n <= 0 || n > 1024)
+        return false;
+      dst = int(n);
       return true;
     };
     if (a == "-h" || a == "--help") {
@@ -105,16 +149,13 @@ int main(int argc, char **argv) {
       return 0;
     }
     if (isFlag("--kernel")) {
-      auto v = value("--kernel");
-      if (!v)
+      if (!need("--kernel", spec.kernel))
         return usage("--kernel needs a value");
-      spec.kernel = *v;
     } else if (isFlag("--signature")) {
-      auto v = value("--signature");
-      if (!v)
+      std::string sig;
+      if (!need("--signature", sig))
         return usage("--signature needs a value");
-      spec.signature = splitSignature(*v);
-      haveSignature = true;
+      spec.signature = splitSignature(sig);
     } else if (a.rfind("-D", 0) == 0) {
       std::string def = a.size() > 2 ? a.substr(2) : "";
       if (def.empty()) {
@@ -126,25 +167,52 @@ int main(int argc, char **argv) {
       if (eq == std::string::npos || eq == 0)
         return usage("-D needs NAME=VALUE, got '" + def + "'");
       spec.defines.push_back({def.substr(0, eq), def.substr(eq + 1)});
+    } else if (isFlag("--target")) {
+      std::string t;
+      if (!need("--target", t) || t.empty())
+        return usage("--target needs a value");
+      for (const std::string &part : splitSignature(t))
+        if (!part.empty())
+          targets.push_back(part);
     } else if (isFlag("--num-warps")) {
-      auto v = value("--num-warps");
-      if (!v || !number("--num-warps", *v, spec.numWarps))
-        return 2;
+      if (!number("--num-warps", spec.numWarps))
+        return usage("--num-warps needs a positive integer");
     } else if (isFlag("--num-stages")) {
-      auto v = value("--num-stages");
-      if (!v || !number("--num-stages", *v, spec.numStages))
-        return 2;
+      if (!number("--num-stages", spec.numStages))
+        return usage("--num-stages needs a positive integer");
+    } else if (isFlag("--option")) {
+      std::string kv;
+      if (!need("--option", kv) || kv.find('=') == std::string::npos ||
+          kv[0] == '=')
+        return usage("--option needs NAME=VALUE");
+      options.backendOptions[kv.substr(0, kv.find('='))] =
+          kv.substr(kv.find('=') + 1);
     } else if (a == "--debug") {
       spec.debug = true;
-    } else if (a == "--print-ir-after-all") {
-      printAfterAll = true;
     } else if (a == "--no-locs") {
       locs = false;
+    } else if (a == "--print-ir-after-all") {
+      options.printIrAfterAll = true;
+    } else if (a == "--timings") {
+      timings = true;
+    } else if (a == "--no-cache") {
+      options.useCache = false;
+    } else if (isFlag("--cache-dir")) {
+      if (!need("--cache-dir", options.cacheDir))
+        return usage("--cache-dir needs a directory");
+    } else if (isFlag("--dump-ir")) {
+      if (!need("--dump-ir", options.dumpDir))
+        return usage("--dump-ir needs a directory");
     } else if (isFlag("--emit")) {
-      auto v = value("--emit");
-      if (!v || (*v != "ttir" && *v != "ttir-raw"))
-        return usage("--emit takes ttir or ttir-raw");
-      emit = *v;
+      if (!need("--emit", emit) || emit.empty())
+        return usage("--emit needs a stage name");
+    } else if (isFlag("--load-plugin")) {
+      std::string p;
+      if (!need("--load-plugin", p))
+        return usage("--load-plugin needs a file");
+      plugins.push_back(p);
+    } else if (a == "--list-backends") {
+      listBackends = true;
     } else if (a == "-o") {
       if (i + 1 >= argc)
         return usage("-o needs a file name");
@@ -157,12 +225,48 @@ int main(int argc, char **argv) {
       return usage("more than one input file ('" + file + "' and '" + a + "')");
     }
   }
+
+  BackendRegistry registry;
+  std::vector<std::string> loadErrors;
+  registry.loadDefaultPlugins(loadErrors);
+  for (const std::string &p : plugins) {
+    std::string error;
+    if (!registry.loadPlugin(p, error))
+      loadErrors.push_back(error);
+  }
+  for (const std::string &e : loadErrors)
+    llvm::errs() << "tridentc: error: " << e << "\n";
+  if (!plugins.empty() && !loadErrors.empty())
+    return 1;
+
+  if (listBackends) {
+    if (registry.entries().empty())
+      llvm::outs() << "no backend plugins loaded (plugin directory: "
+                   << BackendRegistry::installedPluginDir()
+                   << "; TRIDENT_PLUGIN_PATH adds more)\n";
+    for (const BackendRegistry::Entry &e : registry.entries()) {
+      llvm::outs() << e.backend->name() << " (plugin " << e.pluginName << " "
+                   << e.pluginVersion << ")\n  targets:";
+      for (const std::string &t : e.backend->targets())
+        llvm::outs() << " " << t;
+      llvm::outs() << "\n  options:";
+      for (const OptionDef &o : e.backend->options())
+        llvm::outs() << " " << o.name << "=" << o.defaultValue;
+      llvm::outs() << "\n  file: " << e.path << "\n";
+    }
+    return loadErrors.empty() ? 0 : 1;
+  }
+
   if (file.empty())
     return usage("no input file");
   if (spec.kernel.empty())
     return usage("--kernel is required");
-  if (!haveSignature && spec.defines.empty())
-    spec.signature.clear();
+  if (emit.empty() && targets.empty())
+    emit = "ttir";
+  if (targets.size() > 1 && !emit.empty())
+    return usage("--emit prints one stage of one target; with several "
+                 "targets, write a bundle with -o");
+  options.emit = emit;
 
   auto buffer = llvm::MemoryBuffer::getFile(file, /*IsText=*/true);
   if (!buffer) {
@@ -172,66 +276,80 @@ int main(int argc, char **argv) {
   }
   SourceFile source(file, (*buffer)->getBuffer().str());
 
-  mlir::DialectRegistry registry;
-  trident::registerCoreDialects(registry);
-  mlir::MLIRContext ctx(registry);
-  ctx.printOpOnDiagnostic(false);
+  Driver driver(registry);
+  std::vector<bundle::Entry> entries;
+  std::vector<CompiledKernel> results;
+  for (const std::string &t : targets.empty() ? std::vector<std::string>{""}
+                                              : targets) {
+    CompiledKernel k;
+    std::vector<std::string> errors;
+    bool ok = driver.compile(source, spec, t, options, k, errors);
+    for (const std::string &w : k.warnings)
+      llvm::errs() << "tridentc: warning: " << w << "\n";
+    if (!ok) {
+      for (const std::string &e : errors)
+        llvm::errs() << (e.rfind("error:", 0) == 0 ? "tridentc: " : "") << e;
+      return 1;
+    }
+    if (timings) {
+      llvm::errs() << "timings for " << spec.kernel
+                   << (t.empty() ? "" : " on " + t)
+                   << (k.fromCache ? " (cache hit)" : "") << ":\n";
+      double total = 0;
+      for (const StageTime &st : k.times) {
+        char line[128];
+        snprintf(line, sizeof(line), "  %-12s %10.3f ms\n", st.stage.c_str(),
+                 st.milliseconds);
+        llvm::errs() << line;
+        total += st.milliseconds;
+      }
+      char line[128];
+      snprintf(line, sizeof(line), "  %-12s %10.3f ms\n", "total", total);
+      llvm::errs() << line;
+    }
+    entries.push_back({k.metadata, k.output});
+    results.push_back(std::move(k));
+  }
 
-  std::vector<Diagnostic> errors;
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      generateTTIR(ctx, source, spec, errors);
-  if (!module) {
-    for (const Diagnostic &d : errors)
-      llvm::errs() << formatDiagnostic(source, d);
+  bool asBundle = targets.size() > 1 ||
+                  (output.size() > 7 &&
+                   output.compare(output.size() - 7, 7, ".bundle") == 0);
+  std::string data;
+  if (asBundle) {
+    if (output.empty())
+      return usage("several targets make a bundle: give -o FILE.bundle");
+    std::string error;
+    if (!bundle::write(entries, data, error)) {
+      llvm::errs() << "tridentc: error: " << error << "\n";
+      return 1;
+    }
+  } else {
+    data = results[0].output;
+    if (!results[0].binaryOutput && !locs)
+      data = stripLocs(data);
+  }
+  if (output.empty() || output == "-") {
+    if (results[0].binaryOutput && !asBundle) {
+      llvm::errs() << "tridentc: error: stage '" << results[0].stage
+                   << "' is binary; write it with -o FILE\n";
+      return 1;
+    }
+    llvm::outs() << data;
+    return 0;
+  }
+  // Written to a temporary file first so that a failed write leaves no
+  // truncated output behind.
+  std::string tmp = output + ".tmp";
+  FILE *f = std::fopen(tmp.c_str(), "wb");
+  bool ok = f && std::fwrite(data.data(), 1, data.size(), f) == data.size();
+  if (f)
+    ok &= std::fclose(f) == 0;
+  if (!ok || std::rename(tmp.c_str(), output.c_str()) != 0) {
+    int err = errno;
+    std::remove(tmp.c_str());
+    llvm::errs() << "tridentc: error: cannot write '" << output
+                 << "': " << std::strerror(err) << "\n";
     return 1;
   }
-
-  if (emit == "ttir") {
-    bool failed = false;
-    mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
-      if (d.getSeverity() != mlir::DiagnosticSeverity::Error)
-        return mlir::success();
-      failed = true;
-      Diagnostic out;
-      if (auto l = userLoc(d.getLocation(), file))
-        out.loc = *l;
-      out.message = d.str();
-      llvm::errs() << formatDiagnostic(source, out);
-      return mlir::success();
-    });
-    mlir::PassManager pm(&ctx);
-    trident::buildCoreTTIRPipeline(pm);
-    // Passes may create ops of any core dialect (ub.poison, cf.br, ...).
-    ctx.loadAllAvailableDialects();
-    if (printAfterAll) {
-      ctx.disableMultithreading();
-      pm.enableIRPrinting(
-          [](mlir::Pass *, mlir::Operation *) { return false; },
-          [](mlir::Pass *, mlir::Operation *) { return true; },
-          /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
-    }
-    if (mlir::failed(pm.run(*module)) || failed) {
-      llvm::errs() << "tridentc: error: the core TTIR pipeline failed\n";
-      return 1;
-    }
-  }
-
-  std::error_code ec;
-  std::optional<llvm::raw_fd_ostream> fileOut;
-  if (!output.empty()) {
-    fileOut.emplace(output, ec, llvm::sys::fs::OF_Text);
-    if (ec) {
-      llvm::errs() << "tridentc: error: cannot write '" << output
-                   << "': " << ec.message() << "\n";
-      return 1;
-    }
-  }
-  llvm::raw_ostream &os = fileOut ? *fileOut : llvm::outs();
-  mlir::OpPrintingFlags flags;
-  if (locs)
-    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
-  flags.printNameLocAsPrefix(true);
-  module->print(os, flags);
-  os << "\n";
   return 0;
 }

@@ -47,9 +47,23 @@ std::vector<std::string> splitSignature(const std::string &text);
 /// Compiles kernel `spec.kernel` of `file` to TTIR (before the core pipeline).
 /// On failure returns null and appends to `errors`, each located in `file`
 /// (line 0 when the problem is not at a source position).
+/// A runtime parameter of the compiled kernel (constexprs are not passed).
+struct KernelArgument {
+  std::string name;
+  std::string type; ///< signature spelling: `*fp32`, `i32`, ...
+};
+
 mlir::OwningOpRef<mlir::ModuleOp>
 generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
-             const KernelSpec &spec, std::vector<Diagnostic> &errors);
+             const KernelSpec &spec, std::vector<Diagnostic> &errors,
+             std::vector<KernelArgument> *runtimeArgs = nullptr);
+
+/// A key of everything in `file` that the kernel's TTIR depends on: the
+/// text of the kernel, of every @jit function it can reach, and of the
+/// module-level names they use. Empty with `errors` set when the file does
+/// not parse or has no such kernel.
+std::string kernelSourceKey(const SourceFile &file, const std::string &kernel,
+                            std::vector<Diagnostic> &errors);
 
 } // namespace trident::frontend
 

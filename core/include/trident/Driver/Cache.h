@@ -1,0 +1,48 @@
+//===- Cache.h - the on-disk cache of compiled kernels -----------*- C++ -*-===//
+//
+// Content-addressed: an entry's name is the hash of everything that went
+// into it (see Driver.cpp, cacheKey). Each entry is a one-entry bundle, so
+// it is checksummed; writes go to a temporary file that is renamed into
+// place, so several processes compiling the same key at once never leave a
+// torn entry. An entry that fails its checks is deleted and reported.
+// Default directory ~/.cache/trident; TRIDENT_CACHE_DIR overrides it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_DRIVER_CACHE_H
+#define TRIDENT_DRIVER_CACHE_H
+
+#include "trident/Bundle.h"
+
+#include <string>
+
+namespace trident {
+
+class Cache {
+public:
+  explicit Cache(std::string directory);
+
+  /// TRIDENT_CACHE_DIR, else $HOME/.cache/trident (else /tmp/trident-cache).
+  static std::string defaultDirectory();
+
+  const std::string &directory() const { return dir_; }
+  /// The file of `key`.
+  std::string pathFor(const std::string &key) const;
+
+  enum class Lookup { Hit, Miss, Corrupt };
+  /// Reads the entry of `key`. A corrupt entry is deleted; `warning` says
+  /// why.
+  Lookup lookup(const std::string &key, bundle::Entry &out,
+                std::string &warning) const;
+
+  /// Writes the entry of `key` atomically. Returns false with `error` set
+  /// when the directory cannot be written (the compile still succeeds).
+  bool store(const std::string &key, const bundle::Entry &entry,
+             std::string &error) const;
+
+private:
+  std::string dir_;
+};
+
+} // namespace trident
+
+#endif // TRIDENT_DRIVER_CACHE_H

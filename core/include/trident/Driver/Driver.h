@@ -1,0 +1,96 @@
+//===- Driver.h - the compile driver: kernel source to binaries --*- C++ -*-===//
+//
+// One driver serves tridentc, the runtime's compile-on-demand path and
+// (later) Python: kernel source + kernel name + signature + constexprs +
+// target + options -> frontend -> core TTIR pipeline -> the backend's stages
+// -> binary plus metadata. Around the stages it owns IR dumps
+// (--dump-ir / TRIDENT_DUMP_DIR), --print-ir-after-all, per-stage timings,
+// reproducers for failing passes, and the on-disk cache.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_DRIVER_DRIVER_H
+#define TRIDENT_DRIVER_DRIVER_H
+
+#include "trident/Bundle.h"
+#include "trident/Frontend/Compiler.h"
+#include "trident/Frontend/Source.h"
+#include "trident/Plugin/Registry.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace trident {
+
+/// The version of the compiler; part of every cache key.
+extern const char kTridentVersion[];
+
+struct CompileOptions {
+  /// Backend options by name (num_warps, num_stages and the backend's own);
+  /// the kernel spec's numWarps/numStages are applied first.
+  std::map<std::string, std::string> backendOptions;
+  /// Stop after this stage and return its output: `ttir-raw` (the
+  /// frontend's), `ttir` (after the core pipeline) or one of the backend's
+  /// stages. Empty: the last stage.
+  std::string emit;
+  /// Write every stage's output here (with source locations). Empty: the
+  /// TRIDENT_DUMP_DIR environment variable, if set.
+  std::string dumpDir;
+  bool printIrAfterAll = false;
+  /// Use the on-disk cache for final-stage compiles.
+  bool useCache = true;
+  std::string cacheDir; ///< empty: Cache::defaultDirectory()
+};
+
+struct StageTime {
+  std::string stage;
+  double milliseconds = 0;
+};
+
+/// The outcome of compiling one kernel for one target.
+struct CompiledKernel {
+  std::string stage;  ///< the stage whose output `output` is
+  bool binaryOutput = false;
+  std::string output; ///< text (IR, PTX) or bytes (a binary)
+  bundle::KernelMetadata metadata;
+  bool fromCache = false;
+  std::string cacheKey;
+  std::vector<StageTime> times;
+  /// Warnings (a discarded corrupt cache entry, a cache that cannot be
+  /// written); the compile still succeeded.
+  std::vector<std::string> warnings;
+};
+
+class Driver {
+public:
+  explicit Driver(const BackendRegistry &registry) : registry_(registry) {}
+
+  /// Compiles `spec.kernel` of `source` for `target`. On failure returns
+  /// false; `errors` holds formatted diagnostics (`file:line:col: error:`
+  /// with the source line and a caret where there is a location).
+  bool compile(const frontend::SourceFile &source,
+               const frontend::KernelSpec &spec, const std::string &target,
+               const CompileOptions &options, CompiledKernel &out,
+               std::vector<std::string> &errors) const;
+
+  /// The stage names for `target`, in order (ttir-raw, ttir, backend...).
+  bool stageNames(const std::string &target, std::vector<std::string> &out,
+                  std::string &error) const;
+
+private:
+  bool compileTTIR(const frontend::SourceFile &source,
+                   const frontend::KernelSpec &spec,
+                   const CompileOptions &options, CompiledKernel &out,
+                   std::vector<std::string> &errors) const;
+  bool compileFor(const frontend::SourceFile &source,
+                  const frontend::KernelSpec &spec, const Target &target,
+                  const BackendRegistry::Entry &entry,
+                  const CompileOptions &options, CompiledKernel &out,
+                  std::vector<std::string> &errors) const;
+
+  const BackendRegistry &registry_;
+};
+
+} // namespace trident
+
+#endif // TRIDENT_DRIVER_DRIVER_H

@@ -1,0 +1,69 @@
+//===- Registry.h - loaded plugins and the backends they registered -*- C++ -*-===//
+//
+// The host side of the plugin boundary: loads plugin files (dlopen, then the
+// API-version check, then the registration callback), keeps every backend
+// with the plugin it came from, and finds the backend for a target. Every
+// failure is a message naming the file and the cause; nothing is called in
+// a plugin whose API version differs from the host's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_PLUGIN_REGISTRY_H
+#define TRIDENT_PLUGIN_REGISTRY_H
+
+#include "trident/Plugin/Backend.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace trident {
+
+class BackendRegistry {
+public:
+  struct Entry {
+    std::unique_ptr<Backend> backend;
+    std::string pluginName;
+    std::string pluginVersion;
+    std::string path; ///< the plugin file, or "<builtin>"
+  };
+
+  BackendRegistry();
+  ~BackendRegistry();
+
+  /// Called by a plugin's registration callback. A second backend of the
+  /// same name is refused; the error is reported by loadPlugin.
+  void add(std::unique_ptr<Backend> backend);
+
+  /// Loads the plugin at `path`. Returns false with `error` set when the
+  /// file cannot be loaded, lacks the entry point, was built for another
+  /// API version, or registers a backend whose name is taken.
+  bool loadPlugin(const std::string &path, std::string &error);
+
+  /// Loads every plugin in the install's plugin directory and on
+  /// TRIDENT_PLUGIN_PATH (entries separated by ':'; each a plugin file or a
+  /// directory of them). Problems are appended to `errors`; loading goes on.
+  void loadDefaultPlugins(std::vector<std::string> &errors);
+
+  /// The directory plugins are installed in: lib/trident/plugins next to
+  /// libtrident-core.
+  static std::string installedPluginDir();
+
+  const std::vector<Entry> &entries() const { return entries_; }
+  const Entry *findByName(const std::string &name) const;
+  /// The backend for `target`; null with `error` listing what is loaded
+  /// when none supports it.
+  const Entry *findForTarget(const Target &target, std::string &error) const;
+
+private:
+  std::vector<Entry> entries_;
+  // Set while a plugin's callback runs.
+  const char *loadingName_ = nullptr;
+  const char *loadingVersion_ = nullptr;
+  std::string loadingPath_;
+  std::string registrationError_;
+  std::vector<void *> handles_;
+};
+
+} // namespace trident
+
+#endif // TRIDENT_PLUGIN_REGISTRY_H

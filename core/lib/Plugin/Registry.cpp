@@ -1,0 +1,229 @@
+//===- Registry.cpp - loading backend plugins -----------------------------===//
+
+#include "trident/Plugin/Registry.h"
+#include "trident/Plugin/PluginAPI.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+#include <cstdlib>
+#include <dirent.h>
+#include <dlfcn.h>
+#include <sys/stat.h>
+
+namespace trident {
+
+Backend::~Backend() = default;
+
+bool Backend::supportsTarget(const Target &target) const {
+  for (const std::string &t : targets())
+    if (t == target.str)
+      return true;
+  return false;
+}
+
+std::vector<OptionDef> Backend::options() const {
+  return {{"num_warps", "4", "warps per program (a power of two)",
+           checkPowerOfTwo},
+          {"num_stages", "3", "software pipelining stages", checkPositiveInt}};
+}
+
+void Backend::registerDialects(mlir::DialectRegistry &) const {}
+
+std::string checkPositiveInt(const std::string &v) {
+  if (v.empty() || v.size() > 6 ||
+      v.find_first_not_of("0123456789") != std::string::npos || std::stol(v) <= 0)
+    return "expected a positive integer, got '" + v + "'";
+  return "";
+}
+
+std::string checkPowerOfTwo(const std::string &v) {
+  std::string e = checkPositiveInt(v);
+  if (!e.empty())
+    return e;
+  long n = std::stol(v);
+  if (n & (n - 1))
+    return "expected a power of two, got '" + v + "'";
+  return "";
+}
+
+bool Target::parse(const std::string &text, Target &out) {
+  auto ident = [](const std::string &s) {
+    if (s.empty())
+      return false;
+    for (char c : s)
+      if (!std::isalnum((unsigned char)c) && c != '_' && c != '-' && c != '.')
+        return false;
+    return true;
+  };
+  size_t colon = text.find(':');
+  out.str = text;
+  out.kind = text.substr(0, colon);
+  out.arch = colon == std::string::npos ? "" : text.substr(colon + 1);
+  return ident(out.kind) && (colon == std::string::npos || ident(out.arch));
+}
+
+BackendRegistry::BackendRegistry() = default;
+// Plugins stay loaded for the life of the process: their code registered
+// types and dialects that may outlive the registry.
+BackendRegistry::~BackendRegistry() = default;
+
+void BackendRegistry::add(std::unique_ptr<Backend> backend) {
+  if (!backend) {
+    registrationError_ = "registered a null backend";
+    return;
+  }
+  std::string name = backend->name();
+  if (const Entry *other = findByName(name)) {
+    registrationError_ = "backend '" + name + "' is already provided by " +
+                         other->path + " (plugin '" + other->pluginName + "')";
+    return;
+  }
+  Entry e;
+  e.backend = std::move(backend);
+  e.pluginName = loadingName_ ? loadingName_ : "<builtin>";
+  e.pluginVersion = loadingVersion_ ? loadingVersion_ : "";
+  e.path = loadingPath_.empty() ? "<builtin>" : loadingPath_;
+  entries_.push_back(std::move(e));
+}
+
+bool BackendRegistry::loadPlugin(const std::string &path, std::string &error) {
+  for (const Entry &e : entries_)
+    if (e.path == path)
+      return true; // already loaded
+  // A bare file name would make dlopen search the library path; a plugin
+  // named on the command line is a file.
+  std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+  void *handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *msg = dlerror();
+    error = "cannot load plugin " + path + ": " + (msg ? msg : "dlopen failed");
+    return false;
+  }
+  using GetInfo = TridentPluginInfo (*)();
+  auto get = reinterpret_cast<GetInfo>(dlsym(handle, TRIDENT_PLUGIN_ENTRY_POINT));
+  if (!get) {
+    error = "plugin " + path + " does not export " TRIDENT_PLUGIN_ENTRY_POINT
+            "(); is it a Trident backend plugin?";
+    dlclose(handle);
+    return false;
+  }
+  TridentPluginInfo info = get();
+  if (info.apiVersion != TRIDENT_PLUGIN_API_VERSION) {
+    error = "plugin " + path + " was built for Trident plugin API version " +
+            std::to_string(info.apiVersion) + ", but this Trident has API "
+            "version " + std::to_string(TRIDENT_PLUGIN_API_VERSION) +
+            "; rebuild the plugin against this Trident";
+    dlclose(handle);
+    return false;
+  }
+  if (!info.registerBackends || !info.pluginName) {
+    error = "plugin " + path + " returned incomplete plugin info (no name or "
+            "no registration callback)";
+    dlclose(handle);
+    return false;
+  }
+  size_t before = entries_.size();
+  loadingName_ = info.pluginName;
+  loadingVersion_ = info.pluginVersion ? info.pluginVersion : "";
+  loadingPath_ = path;
+  registrationError_.clear();
+  info.registerBackends(this);
+  loadingName_ = loadingVersion_ = nullptr;
+  loadingPath_.clear();
+  handles_.push_back(handle); // its code may already be referenced
+  if (!registrationError_.empty()) {
+    entries_.resize(before);
+    error = "plugin " + path + ": " + registrationError_;
+    return false;
+  }
+  if (entries_.size() == before) {
+    error = "plugin " + path + " registered no backend";
+    return false;
+  }
+  return true;
+}
+
+std::string BackendRegistry::installedPluginDir() {
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&BackendRegistry::installedPluginDir),
+             &info) && info.dli_fname) {
+    std::string lib = info.dli_fname;
+    size_t slash = lib.rfind('/');
+    std::string dir = slash == std::string::npos ? "." : lib.substr(0, slash);
+    return dir + "/trident/plugins";
+  }
+  return "";
+}
+
+static bool isDirectory(const std::string &p) {
+  struct stat st;
+  return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+void BackendRegistry::loadDefaultPlugins(std::vector<std::string> &errors) {
+  std::vector<std::string> places;
+  std::string installed = installedPluginDir();
+  if (!installed.empty())
+    places.push_back(installed);
+  if (const char *env = std::getenv("TRIDENT_PLUGIN_PATH")) {
+    std::string s = env;
+    size_t start = 0;
+    while (start <= s.size()) {
+      size_t end = s.find(':', start);
+      std::string part = s.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      if (!part.empty())
+        places.push_back(part);
+      if (end == std::string::npos)
+        break;
+      start = end + 1;
+    }
+  }
+  for (const std::string &place : places) {
+    std::vector<std::string> files;
+    if (isDirectory(place)) {
+      if (DIR *d = opendir(place.c_str())) {
+        while (dirent *ent = readdir(d)) {
+          std::string n = ent->d_name;
+          if (n.size() > 3 && n.compare(n.size() - 3, 3, ".so") == 0)
+            files.push_back(place + "/" + n);
+        }
+        closedir(d);
+      }
+      std::sort(files.begin(), files.end());
+    } else if (place != installed) {
+      files.push_back(place);
+    }
+    for (const std::string &f : files) {
+      std::string error;
+      if (!loadPlugin(f, error))
+        errors.push_back(error);
+    }
+  }
+}
+
+const BackendRegistry::Entry *
+BackendRegistry::findByName(const std::string &name) const {
+  for (const Entry &e : entries_)
+    if (e.backend->name() == name)
+      return &e;
+  return nullptr;
+}
+
+const BackendRegistry::Entry *
+BackendRegistry::findForTarget(const Target &target, std::string &error) const {
+  for (const Entry &e : entries_)
+    if (e.backend->supportsTarget(target))
+      return &e;
+  std::string known;
+  for (const Entry &e : entries_)
+    for (const std::string &t : e.backend->targets())
+      known += (known.empty() ? "" : ", ") + t;
+  error = "unknown target '" + target.str + "'" +
+          (known.empty() ? std::string("; no backend plugin is loaded (see "
+                                       "tridentc --list-backends and "
+                                       "TRIDENT_PLUGIN_PATH)")
+                         : "; the loaded backends support: " + known);
+  return nullptr;
+}
+
+} // namespace trident
