@@ -114,6 +114,8 @@ private:
   void parseFunction(ParseResult &result, bool isJit, bool noinline,
                      size_t firstTok);
   void parseGlobalAssign(Module &m);
+  /// The text of the tokens [first, pos_).
+  std::string_view textSince(size_t first) const;
   size_t findBlockEnd(size_t from) const;
 
   // --- statements -----------------------------------------------------------
@@ -184,6 +186,20 @@ ExprPtr makeExpr(ExprKind k, SourceLoc loc) {
 // Module level
 //===----------------------------------------------------------------------===//
 
+std::string_view Parser::textSince(size_t first) const {
+  size_t last = pos_;
+  while (last > first + 1 && (toks_[last - 1].kind == TokenKind::Newline ||
+                              toks_[last - 1].kind == TokenKind::Dedent ||
+                              toks_[last - 1].kind == TokenKind::Indent ||
+                              toks_[last - 1].kind == TokenKind::EndOfFile))
+    --last;
+  if (last <= first)
+    return {};
+  uint32_t b = toks_[first].loc.offset;
+  uint32_t e = toks_[last - 1].loc.offset + toks_[last - 1].text.size();
+  return file_.text().substr(b, e > b ? e - b : 0);
+}
+
 /// The index just past the block that starts at `from` (an Indent token).
 size_t Parser::findBlockEnd(size_t from) const {
   int depth = 0;
@@ -232,6 +248,7 @@ void Parser::parseImport(Module &m) {
         path = alias;
       }
       b.modulePath = path;
+      b.text = file_.text().substr(loc.offset, cur().loc.offset - loc.offset);
       m.globals[alias] = std::move(b);
     } while (acceptOp(","));
     expectNewline();
@@ -261,6 +278,7 @@ void Parser::parseImport(Module &m) {
     b.kind = GlobalBinding::Import;
     b.loc = loc;
     b.modulePath = base + "." + name;
+    b.text = file_.text().substr(loc.offset, cur().loc.offset - loc.offset);
     m.globals[alias] = std::move(b);
   } while (acceptOp(","));
   if (paren)
@@ -297,6 +315,7 @@ void Parser::parseGlobalAssign(Module &m) {
     pos_ = start;
     skipStatement();
   }
+  b.text = textSince(start);
   m.globals[name] = std::move(b);
 }
 
@@ -349,6 +368,10 @@ void Parser::parseFunction(ParseResult &result, bool isJit, bool noinline,
       Param p;
       p.loc = cur().loc;
       p.name = expectName();
+      for (const Param &other : fn->params)
+        if (other.name == p.name)
+          fail(p.loc, "duplicate argument '" + p.name +
+                          "' in function definition");
       if (acceptOp(":"))
         p.annotation = parseTest();
       if (acceptOp("="))
@@ -364,6 +387,7 @@ void Parser::parseFunction(ParseResult &result, bool isJit, bool noinline,
     fn->body = parseSuite();
   } catch (ParseError &e) {
     result.errors.push_back({Severity::Error, e.loc, e.message});
+    fn->errors.push_back(result.errors.back());
     pos_ = end;
   }
   size_t lastTok = pos_ > 0 ? pos_ - 1 : 0;
@@ -374,6 +398,9 @@ void Parser::parseFunction(ParseResult &result, bool isJit, bool noinline,
   uint32_t b0 = toks_[firstTok].loc.offset;
   uint32_t b1 = toks_[lastTok].loc.offset + toks_[lastTok].text.size();
   fn->text = file_.text().substr(b0, b1 > b0 ? b1 - b0 : 0);
+  auto g = result.module.globals.find(fn->name);
+  if (g != result.module.globals.end() && g->second.function == fn.get())
+    g->second.text = fn->text;
   result.module.functions.push_back(std::move(fn));
 }
 
@@ -547,6 +574,8 @@ void Parser::parseStatement(Block &out) {
   }
   if (isOp("@"))
     fail(loc, "decorators are not supported inside @jit functions");
+  if (cur().kind == TokenKind::Indent)
+    fail(loc, "unexpected indent");
   parseSimpleStatements(out);
 }
 

@@ -60,7 +60,7 @@ const char *const kTensorMethods[] = {
     "associative_scan", "split", "ravel", "softmax", "sigmoid", "xor_sum",
     "reduce_or", "histogram", "exp", "exp2", "log", "log2", "sin", "cos",
     "sqrt", "rsqrt", "erf", "floor", "ceil", "abs", "sqrt_rn", "fma",
-    "umulhi", "cast", "flip", "interleave"};
+    "umulhi", "cast", "interleave"};
 
 /// Parameter spec: "x" required, "x?" optional (None), "*x" the remaining
 /// positional arguments as a tuple.
@@ -729,8 +729,8 @@ Val Generator::callBuiltin(const std::string &name, const Expr &call,
     if (ptr.type.elem.isBlockPtr()) {
       const TType &block = ptr.type.elem.element();
       if (a[2].kind != Val::None)
-        error(l, "`mask` and `other` arguments cannot be specified for "
-                 "loading block pointers");
+        error(l, "`mask` cannot be specified for storing through block "
+                 "pointers (use boundary_check)");
       std::sort(boundary.begin(), boundary.end());
       for (int32_t d : boundary)
         if (d < 0 || d >= (int32_t)block.shape.size())

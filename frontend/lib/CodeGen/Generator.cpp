@@ -236,7 +236,8 @@ static bool parseConstexprText(const std::string &t, Val &out) {
     return false;
   char *end = nullptr;
   errno = 0;
-  long long iv = std::strtoll(t.c_str(), &end, 0);
+  bool hex = t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
+  long long iv = std::strtoll(t.c_str(), &end, hex ? 16 : 10);
   if (*end == '\0' && errno == 0) {
     out = Val::integer(iv);
     return true;
@@ -292,6 +293,10 @@ void Generator::generateKernel(const FunctionDef &fn) {
     error(fn.nameLoc, "the signature has " + std::to_string(sig.size()) +
                           " entries but kernel '" + fn.name + "' has " +
                           std::to_string(fn.params.size()) + " parameters");
+  for (size_t i = 0; i < sig.size(); ++i)
+    if (sig[i].empty())
+      error(fn.nameLoc, "signature entry " + std::to_string(i + 1) +
+                            " is empty (a stray comma in --signature?)");
   Frame f;
   f.fn = &fn;
   f.module = &user_;
@@ -325,7 +330,8 @@ void Generator::generateKernel(const FunctionDef &fn) {
         define = value;
         hasDefine = true;
       }
-    if (hasDefine && (entry.empty() || entry == "constexpr"))
+    bool fromDefine = hasDefine && (entry.empty() || entry == "constexpr");
+    if (fromDefine)
       entry = define;
     else if (hasDefine)
       error(p.loc, "parameter '" + p.name +
@@ -355,6 +361,10 @@ void Generator::generateKernel(const FunctionDef &fn) {
     Val cv;
     bool isType = parseSignatureType(typeText, dt);
     if (isConst || !isType) {
+      if (fromDefine && !parseConstexprText(entry, cv))
+        error(p.loc, "-D " + p.name + "=" + entry + ": '" + entry +
+                         "' is not a constexpr value (a number, True, False, "
+                         "None or a dtype)");
       if (!hint.empty() || !parseConstexprText(entry, cv))
         error(p.loc, "signature entry '" + entry + "' for " +
                          (isConst ? "tl.constexpr " : "") + "parameter '" +
@@ -363,6 +373,10 @@ void Generator::generateKernel(const FunctionDef &fn) {
       constexprs[p.name] = cv;
       continue;
     }
+    if (!hint.empty() && dt.isFloat())
+      error(p.loc, "signature entry '" + entry + "' for parameter '" +
+                       p.name + "': hints (:16, :1) apply to integers and "
+                       "pointers, not to " + dt.str());
     if (!hint.empty() && hint != "16" && hint != "1")
       error(p.loc, "signature entry '" + entry + "' for parameter '" + p.name +
                        "': the hint after ':' must be 16 (divisible by 16) "
@@ -375,6 +389,7 @@ void Generator::generateKernel(const FunctionDef &fn) {
       continue;
     }
     runtime.push_back({i, dt, hint == "16"});
+    runtimeArgs_.push_back({p.name, typeText});
   }
 
   // The kernel function: runtime parameters only, constexprs folded in.
@@ -416,14 +431,19 @@ void Generator::generateKernel(const FunctionDef &fn) {
 // Statements
 //===----------------------------------------------------------------------===//
 
-static bool containsReturn(const Block &block) {
+static const Stmt *findReturn(const Block &block) {
   for (const StmtPtr &s : block) {
     if (s->kind == StmtKind::Return)
-      return true;
-    if (containsReturn(s->body) || containsReturn(s->orelse))
-      return true;
+      return s.get();
+    if (const Stmt *r = findReturn(s->body))
+      return r;
+    if (const Stmt *r = findReturn(s->orelse))
+      return r;
   }
-  return false;
+  return nullptr;
+}
+static bool containsReturn(const Block &block) {
+  return findReturn(block) != nullptr;
 }
 
 void Generator::assignedNames(const Block &block, std::set<std::string> &out) {
@@ -535,9 +555,16 @@ void Generator::exec(const Stmt &s) {
     if (!s.value)
       return;
     Val v = eval(*s.value);
-    if (isConstexprAnnotation(s.annotation.get()) && !v.isConstexpr())
-      error(s.value->loc, "a value annotated tl.constexpr must be known at "
-                          "compile time, got " + v.describe());
+    bool isConst = isConstexprAnnotation(s.annotation.get());
+    if (isConst && !v.isConstexpr())
+      error(s.value->loc,
+            (s.targets[0]->kind == ExprKind::Name
+                 ? "'" + s.targets[0]->id + "' is annotated tl.constexpr"
+                 : std::string("a value annotated tl.constexpr")) +
+                " but its value is not known at compile time (" +
+                v.describe() + ")");
+    if (!isConst && v.isNumber())
+      v = toTensor(v, s.value->loc); // other annotations: as a plain `=`
     execAssign(*s.targets[0], v, s.loc);
     return;
   }
@@ -550,6 +577,8 @@ void Generator::exec(const Stmt &s) {
     Val rhs = eval(*s.value);
     at(s.loc);
     Val v = binaryOp(s.id, cur, rhs, s.loc);
+    if (v.isNumber())
+      v = toTensor(v, s.loc); // as `x = x + y`
     execAssign(t, v, s.loc);
     return;
   }
@@ -651,10 +680,13 @@ void Generator::execIf(const Stmt &s) {
                             "; it must be a scalar (use tl.where for "
                             "elementwise selection)");
   Val c = truthValue(cond, s.value->loc);
-  bool hasReturn = containsReturn(s.body) || containsReturn(s.orelse);
+  const Stmt *ret = findReturn(s.body);
+  if (!ret)
+    ret = findReturn(s.orelse);
+  bool hasReturn = ret != nullptr;
   if (hasReturn && frame().loopDepth > 0)
-    error(s.loc, "cannot have 'return' inside 'for' or 'while' loops in "
-                 "@jit functions");
+    error(ret->loc, "cannot have 'return' inside 'for' or 'while' loops in "
+                    "@jit functions");
   if (hasReturn)
     execIfUnstructured(s, c.value);
   else
@@ -876,15 +908,28 @@ void Generator::execFor(const Stmt &s) {
     kw.erase(it);
     return v;
   };
-  for (const char *n : {"arg1", "arg2", "step"})
-    if (auto v = takeKw(n))
-      args.push_back(*v);
-  if (args.empty() || args.size() > 3)
+  // range(arg1, arg2=None, step=None): with one bound it is the end.
+  std::optional<Val> bound[3];
+  if (args.size() > 3)
     error(iter.loc, "range() takes 1 to 3 arguments, got " +
                         std::to_string(args.size()));
-  Val lb = args.size() == 1 ? Val::integer(0) : args[0];
-  Val ub = args.size() == 1 ? args[0] : args[1];
-  Val step = args.size() == 3 ? args[2] : Val::integer(1);
+  for (size_t i = 0; i < args.size(); ++i)
+    bound[i] = args[i];
+  const char *names[3] = {"arg1", "arg2", "step"};
+  for (int i = 0; i < 3; ++i)
+    if (auto v = takeKw(names[i])) {
+      if (bound[i])
+        error(iter.loc, std::string("range() got multiple values for '") +
+                            names[i] + "'");
+      bound[i] = *v;
+    }
+  if (!bound[0])
+    error(iter.loc, "range() needs at least one bound");
+  bool noEnd = !bound[1] || bound[1]->kind == Val::None;
+  Val lb = noEnd ? Val::integer(0) : *bound[0];
+  Val ub = noEnd ? *bound[0] : *bound[1];
+  Val step = bound[2] && bound[2]->kind != Val::None ? *bound[2]
+                                                     : Val::integer(1);
   at(s.loc);
   if (target.kind != ExprKind::Name)
     error(target.loc, "the target of a range loop must be a single name");
@@ -1017,12 +1062,35 @@ void Generator::execFor(const Stmt &s) {
     yields.push_back(v.value);
   }
   at(s.loc);
+  checkUncarried(s, before, assigned, carried);
   mlir::scf::YieldOp::create(b_, here(), yields);
   frame().locals = before;
   for (size_t i = 0; i < carried.size(); ++i) {
     frame().locals[carried[i]] =
         Val::tensor(forOp.getResult(i), carriedTypes[i]);
     nameValue(frame().locals[carried[i]], carried[i]);
+  }
+}
+
+void Generator::checkUncarried(const Stmt &s,
+                               const std::map<std::string, Val> &before,
+                               const std::set<std::string> &assigned,
+                               const std::vector<std::string> &carried) {
+  // Only tensors and numbers flow from one iteration to the next. Anything
+  // else the body rebinds (a tuple, a dtype, ...) must keep its value, or
+  // the code after the loop would silently see the old one.
+  for (const std::string &n : assigned) {
+    auto b = before.find(n);
+    if (b == before.end() ||
+        std::find(carried.begin(), carried.end(), n) != carried.end())
+      continue;
+    auto a = frame().locals.find(n);
+    if (a == frame().locals.end() || sameConstexpr(a->second, b->second))
+      continue;
+    error(s.loc, "'" + n + "' holds " + b->second.describe() +
+                     " and is reassigned in the loop (to " +
+                     a->second.describe() + "); only tensors and numbers "
+                     "can change from one iteration to the next");
   }
 }
 
@@ -1087,6 +1155,7 @@ void Generator::execWhile(const Stmt &s) {
     yields.push_back(v.value);
   }
   at(s.loc);
+  checkUncarried(s, before, assigned, carried);
   mlir::scf::YieldOp::create(b_, here(), yields);
   frame().locals = before;
   for (size_t i = 0; i < carried.size(); ++i)
@@ -1195,15 +1264,30 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
     for (const char *pkg : {"trident", "triton"})
       if (path.rfind(std::string(pkg) + ".", 0) == 0 || path == pkg)
         path = "triton" + path.substr(std::string(pkg).size());
-    // `from triton.language import load` binds a builtin directly.
-    const std::string lang = "triton.language.";
-    if (path.rfind(lang, 0) == 0 && path.find('.', lang.size()) == std::string::npos) {
-      Val mod = Val::module("triton.language");
-      v = attribute(mod, path.substr(lang.size()), l);
-    } else if (path == "triton.jit") {
-      v = Val::builtin("jit");
-    } else {
+    // A module Trident knows, or a name inside one (`from
+    // triton.language.math import exp`): resolve the last part as an
+    // attribute of its parent.
+    static const char *modules[] = {
+        "triton", "triton.language", "triton.language.math",
+        "triton.language.core", "triton.language.standard",
+        "triton.language.random", "triton.language.extra",
+        "triton.language.extra.cuda", "triton.language.extra.hip",
+        "triton.language.extra.libdevice",
+        "triton.language.extra.cuda.libdevice",
+        "triton.language.extra.hip.libdevice"};
+    bool known = false;
+    for (const char *mname : modules)
+      known |= path == mname;
+    size_t dot = path.rfind('.');
+    if (known || dot == std::string::npos) {
       v = Val::module(path);
+    } else {
+      std::string parent = path.substr(0, dot);
+      bool parentKnown = false;
+      for (const char *mname : modules)
+        parentKnown |= parent == mname;
+      v = parentKnown ? attribute(Val::module(parent), path.substr(dot + 1), l)
+                      : Val::module(path);
     }
     break;
   }
@@ -1227,7 +1311,15 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
     f.reportAtCaller = true;
     f.callerLoc = l;
     frames_.push_back(f);
-    v = eval(*g.value);
+    try {
+      v = eval(*g.value);
+    } catch (CompileError &e) {
+      frames_.pop_back();
+      m.evaluating.erase(name);
+      throw CompileError{e.loc, "module-level '" + name + "' (line " +
+                                    std::to_string(g.loc.line) +
+                                    ") cannot be evaluated: " + e.message};
+    }
     frames_.pop_back();
     m.evaluating.erase(name);
     if (!v.isConstexpr())
@@ -1804,16 +1896,34 @@ Val Generator::eval(const Expr &e) {
 
 mlir::OwningOpRef<mlir::ModuleOp>
 generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
-             const KernelSpec &spec, std::vector<Diagnostic> &errors) {
+             const KernelSpec &spec, std::vector<Diagnostic> &errors,
+             std::vector<KernelArgument> *runtimeArgs) {
   ParseResult parsed = parseModule(file);
-  const FunctionDef *fn = parsed.module.findFunction(spec.kernel);
-  // Report syntax errors of the kernel's file; errors in @jit functions
-  // the kernel never calls still count, as Python would reject the file.
+  // Like Triton, which parses only the kernel and what it calls, syntax
+  // errors count when they are in the kernel or a function it can reach
+  // (or stop the tokenizer, or the kernel cannot be found).
   if (!parsed.ok()) {
-    errors.insert(errors.end(), parsed.errors.begin(), parsed.errors.end());
-    return nullptr;
+    std::vector<Diagnostic> relevant;
+    size_t inFunctions = 0;
+    for (const auto &f : parsed.module.functions)
+      inFunctions += f->errors.size();
+    bool kernelFound = parsed.module.findFunction(spec.kernel) != nullptr;
+    if (inFunctions < parsed.errors.size() || !kernelFound) {
+      relevant = parsed.errors;
+    } else {
+      for (const std::string &n :
+           reachableGlobals(parsed.module, spec.kernel)) {
+        const GlobalBinding &g = parsed.module.globals.at(n);
+        if (g.kind == GlobalBinding::Function && g.function)
+          relevant.insert(relevant.end(), g.function->errors.begin(),
+                          g.function->errors.end());
+      }
+    }
+    if (!relevant.empty()) {
+      errors.insert(errors.end(), relevant.begin(), relevant.end());
+      return nullptr;
+    }
   }
-  (void)fn;
   ctx.loadDialect<tt::TritonDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
                   mlir::cf::ControlFlowDialect>();
@@ -1825,16 +1935,18 @@ generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
     std::string diag;
     {
       mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
-        diag += d.str();
+        diag += (diag.empty() ? "" : "; ") + d.str();
         return mlir::success();
       });
       if (mlir::failed(mlir::verify(*module))) {
         errors.push_back({Severity::Error, SourceLoc{},
-                          "internal error: generated TTIR does not verify: " +
-                              diag});
+                          "internal error: generated TTIR does not verify "
+                          "(please report this): " + diag});
         return nullptr;
       }
     }
+    if (runtimeArgs)
+      *runtimeArgs = gen.runtimeArgs();
     return module;
   } catch (CompileError &e) {
     errors.push_back({Severity::Error, e.loc, e.message});

@@ -214,6 +214,9 @@ public:
   Frame &frame() { return frames_.back(); }
   ModuleCtx &userModule() { return user_; }
   const KernelSpec &spec() const { return spec_; }
+  const std::vector<KernelArgument> &runtimeArgs() const {
+    return runtimeArgs_;
+  }
 
 private:
   void exec(const Block &block);
@@ -225,6 +228,9 @@ private:
   void execFor(const Stmt &s);
   void execWhile(const Stmt &s);
   void execReturn(const Stmt &s);
+  void checkUncarried(const Stmt &s, const std::map<std::string, Val> &before,
+                      const std::set<std::string> &assigned,
+                      const std::vector<std::string> &carried);
   Val evalName(const Expr &e);
   Val evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
                  bool &found);
@@ -255,6 +261,7 @@ private:
   std::map<std::string, std::vector<Val>> generatedConstexpr_;
   std::map<std::string, Val> returnTemplates_;
   std::set<std::string> inProgress_;
+  std::vector<KernelArgument> runtimeArgs_;
   std::unique_ptr<SourceFile> preludeFile_;
   std::unique_ptr<Module> preludeAst_;
 };

@@ -62,6 +62,9 @@ Val Generator::scalarConstant(const Val &number, const DType &dtype,
   mlir::TypedAttr attr;
   if (dtype.isInt()) {
     __int128 x = number.kind == Val::Float ? (__int128)number.f : number.i;
+    if (number.kind != Val::Float &&
+        (x < -((__int128)1 << 63) || x >= ((__int128)1 << 64)))
+      error(l, "Nonrepresentable integer " + numberStr(number) + ".");
     attr = b_.getIntegerAttr(t, llvm::APInt(dtype.bitwidth(), (uint64_t)x,
                                             /*isSigned=*/false,
                                             /*implicitTrunc=*/true));
@@ -119,6 +122,7 @@ static void checkShape(Generator &g, const std::vector<int64_t> &shape,
 Val Generator::broadcastTo(const Val &v0, const std::vector<int64_t> &shape,
                            SourceLoc l) {
   Val v = toTensor(v0, l);
+  checkShape(*this, shape, l);
   if (!v.type.isBlock())
     return splat(v, shape);
   if (v.type.shape == shape)

@@ -126,6 +126,7 @@ def _argmin_combine_tie_break_fast(value1, index1, value2, index2):
 
 @jit
 def _reduce_with_indices(input, axis, combine_fn: tl.constexpr, keep_dims=False):
+    tl.static_assert(axis is None or isinstance(axis, int), "the axis of a reduction must be a compile-time integer")
     if axis is None:
         input = tl.reshape(input, [input.numel], can_reorder=True)
         axis_: tl.constexpr = 0
@@ -281,6 +282,8 @@ def philox_impl(c0, c1, c2, c3, k0, k1, n_rounds: tl.constexpr = 10):
 @jit
 def philox(seed, c0, c1, c2, c3, n_rounds: tl.constexpr = 10):
     seed = tl.to_tensor(seed)
+    tl.static_assert(seed.dtype.is_int(), "the seed of tl.rand/randn/randint must be an integer")
+    tl.static_assert(tl.to_tensor(c0).dtype.is_int(), "the offsets of tl.rand/randn/randint must be integers")
     c0 = tl.to_tensor(c0)
     c1 = tl.to_tensor(c1)
     c2 = tl.to_tensor(c2)

@@ -103,3 +103,18 @@ def short_circuit(out_ptr, FLAG: tl.constexpr):
 def assume_hint(out_ptr, n):
     tl.assume(n > 0)
     tl.store(out_ptr, n.to(tl.float32))
+
+
+# tl.range binds its bounds like range(arg1, arg2=None, step=None).
+# RUN: tridentc %s --kernel range_keywords --signature '*i32:16, i32' --no-locs | FileCheck %s --check-prefix=RANGEKW
+# RANGEKW-LABEL: tt.func public @range_keywords
+# RANGEKW: scf.for %{{.*}} = %c0_i32 to %n step %c2_i32 iter_args
+# RANGEKW: scf.for %{{.*}} = %c1_i32 to %n step %c3_i32 iter_args
+@triton.jit
+def range_keywords(out_ptr, n):
+    acc = 0
+    for i in tl.range(n, step=2):
+        acc += i
+    for j in tl.range(1, arg2=n, step=3, num_stages=2):
+        acc += j
+    tl.store(out_ptr, acc)

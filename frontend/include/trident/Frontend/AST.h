@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace trident::frontend {
@@ -133,6 +134,9 @@ struct FunctionDef {
   /// The source text from the first decorator to the end of the body, for
   /// cache keys.
   std::string_view text;
+  /// Syntax errors in this function (also in ParseResult::errors). A kernel
+  /// is only refused for errors in the functions it can reach.
+  std::vector<Diagnostic> errors;
 };
 
 /// A module-level binding: `X = expr`, `X: tl.constexpr = expr`, an import
@@ -145,6 +149,8 @@ struct GlobalBinding {
   std::string modulePath;    ///< Import: "triton.language", "torch", ...
   const FunctionDef *function = nullptr; ///< Function
   std::string why;           ///< Unparsed: what the parser did not accept
+  /// The statement's source text (for cache keys).
+  std::string_view text;
 };
 
 struct Module {

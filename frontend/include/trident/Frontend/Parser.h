@@ -29,6 +29,11 @@ struct ParseResult {
 /// a function stops parsing of that function only.
 ParseResult parseModule(const SourceFile &file);
 
+/// The module-level names `kernel` depends on: itself, the @jit functions
+/// it can reach, and the globals and imports they mention.
+std::vector<std::string> reachableGlobals(const Module &module,
+                                          const std::string &kernel);
+
 /// Decodes the body of a Python string literal token (prefixes, quotes,
 /// escapes). Returns false with `error` set when the literal is malformed.
 bool decodeStringLiteral(std::string_view token, std::string &out,

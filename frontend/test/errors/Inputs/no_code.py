@@ -1,0 +1,1 @@
+# Garbled input for no_crash.py: no code at all.
