@@ -1,0 +1,158 @@
+//===- Internal.h - the runtime's objects and its driver interface -*- C++ -*-===//
+//
+// What stands behind the C API's opaque handles, and the interface each
+// driver (cuda, hip, cpu) implements. Drivers work in raw device addresses
+// and opaque native handles; argument checking, bundle selection and packing
+// are done once, above them, in Runtime.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_RUNTIME_INTERNAL_H
+#define TRIDENT_RUNTIME_INTERNAL_H
+
+#include "trident/Bundle.h"
+#include "trident/runtime.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace trident::rt {
+
+/// A status carrying `code` and `message` (never NULL).
+trident_status_t makeStatus(trident_status_code_t code, std::string message);
+
+/// One device of a driver.
+class Device {
+public:
+  virtual ~Device() = default;
+
+  std::string name, target, driver;
+  trident_device_info_t info{};
+
+  virtual trident_status_t allocate(size_t bytes, void **address) = 0;
+  virtual void release(void *address) = 0;
+  virtual trident_status_t copyIn(void *dst, const void *src, size_t bytes,
+                                  void *stream) = 0;
+  virtual trident_status_t copyOut(void *dst, const void *src, size_t bytes,
+                                   void *stream) = 0;
+  virtual trident_status_t hostAllocate(size_t bytes, void **pointer) = 0;
+  virtual void hostFree(void *pointer) = 0;
+
+  virtual trident_status_t streamCreate(void **stream) = 0;
+  virtual void streamDestroy(void *stream) = 0;
+  virtual trident_status_t streamSynchronize(void *stream) = 0;
+  virtual trident_status_t synchronize() = 0;
+  virtual trident_status_t eventCreate(void **event) = 0;
+  virtual void eventDestroy(void *event) = 0;
+  virtual trident_status_t eventRecord(void *event, void *stream) = 0;
+  virtual trident_status_t eventSynchronize(void *event) = 0;
+  virtual trident_status_t eventElapsed(void *start, void *end, float *ms) = 0;
+
+  /// How well this device can run an entry: 0 not at all, higher is better
+  /// (an exact target beats a compatible one).
+  virtual int compatibility(const bundle::KernelMetadata &meta) const = 0;
+  virtual trident_status_t loadModule(const bundle::Entry &entry,
+                                      void **module) = 0;
+  virtual void unloadModule(void *module) = 0;
+  virtual trident_status_t getFunction(void *module,
+                                       const bundle::KernelMetadata &meta,
+                                       void **function) = 0;
+  /// `args[i]` points to argument i's value. Asynchronous on GPUs.
+  virtual trident_status_t launch(void *function,
+                                  const bundle::KernelMetadata &meta,
+                                  const uint32_t grid[3], void **args,
+                                  size_t numArgs, void *stream) = 0;
+  /// Whether `address` is memory of this device (for argument checks).
+  virtual bool owns(const void *address) = 0;
+};
+
+class Driver {
+public:
+  virtual ~Driver() = default;
+  std::string name;
+  /// Empty when available.
+  std::string unavailable;
+  std::vector<std::unique_ptr<Device>> devices;
+};
+
+std::unique_ptr<Driver> createCudaDriver();
+std::unique_ptr<Driver> createHipDriver();
+std::unique_ptr<Driver> createCpuDriver();
+
+/// For each kernel in `entries`, the index of the entry `device` runs best
+/// (kernels it cannot run are absent).
+std::map<std::string, size_t>
+selectEntries(const Device &device, const std::vector<bundle::Entry> &entries);
+
+/// "add_kernel for cuda:90 (cubin), add_kernel for cpu (host-so)".
+std::string describeEntries(const std::vector<bundle::Entry> &entries);
+
+} // namespace trident::rt
+
+// The C API's handles.
+struct trident_status_s {
+  trident_status_code_t code;
+  std::string message;
+};
+
+struct trident_device_s {
+  trident_runtime_s *runtime;
+  trident::rt::Device *impl;
+  size_t index;
+};
+
+struct trident_runtime_s {
+  std::vector<std::unique_ptr<trident::rt::Driver>> drivers;
+  std::vector<std::unique_ptr<trident_device_s>> devices;
+};
+
+struct trident_buffer_s {
+  trident_device_s *device;
+  void *address;
+  size_t size;
+};
+
+struct trident_stream_s {
+  trident_device_s *device;
+  void *native;
+};
+
+struct trident_event_s {
+  trident_device_s *device;
+  void *native;
+};
+
+/// How one argument is passed.
+struct trident_arg_spec_s {
+  enum Kind { Pointer, Int, Float } kind;
+  int bits;        ///< 1, 8, 16, 32, 64
+  bool isSigned;   ///< ints
+  bool isBF16;     ///< floats of 16 bits
+  std::string name, type;
+};
+
+struct trident_kernel_s {
+  trident_module_s *module;
+  void *function;
+  trident::bundle::KernelMetadata meta;
+  std::vector<trident_arg_spec_s> args;
+};
+
+struct trident_module_s {
+  trident_device_s *device;
+  /// For each kernel the device can run: the chosen entry and its native
+  /// module.
+  struct Loaded {
+    trident::bundle::Entry entry;
+    void *native = nullptr;
+  };
+  std::map<std::string, Loaded> loaded;
+  /// What the bundle held, for messages.
+  std::string contents;
+  std::mutex mutex;
+  std::map<std::string, std::unique_ptr<trident_kernel_s>> kernels;
+};
+
+#endif // TRIDENT_RUNTIME_INTERNAL_H

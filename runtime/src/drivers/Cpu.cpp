@@ -1,0 +1,280 @@
+//===- Cpu.cpp - the cpu driver: host memory and a thread pool ------------===//
+//
+// One device, the host. Buffers come from an allocation table (so pointer
+// arguments can be checked like on GPUs); kernels are shared objects
+// following the cpu kernel ABI of runtime.h, loaded from memory through a
+// memfd; a launch runs the grid's programs on a pool of worker threads and
+// returns when they are done. Streams order nothing (everything completes
+// in order on return) and events record the time they are reached.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Internal.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <fstream>
+#include <functional>
+#include <sys/mman.h>
+#include <thread>
+#include <unistd.h>
+
+namespace trident::rt {
+namespace {
+
+/// Workers that run one job at a time: `run(n, f)` calls f(0..n-1) spread
+/// over the workers and the caller, and returns when all calls finished.
+class ThreadPool {
+public:
+  explicit ThreadPool(unsigned threads) {
+    for (unsigned i = 1; i < threads; ++i)
+      workers_.emplace_back([this] { work(); });
+  }
+  ~ThreadPool() {
+    {
+      std::lock_guard<std::mutex> l(m_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    for (std::thread &t : workers_)
+      t.join();
+  }
+  size_t size() const { return workers_.size() + 1; }
+
+  void run(uint64_t n, const std::function<void(uint64_t)> &f) {
+    std::lock_guard<std::mutex> one(jobMutex_); // one launch at a time
+    if (n == 1 || workers_.empty()) {
+      for (uint64_t i = 0; i < n; ++i)
+        f(i);
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> l(m_);
+      job_ = &f;
+      total_ = n;
+      next_ = 0;
+      done_ = 0;
+      ++generation_;
+    }
+    cv_.notify_all();
+    drain();
+    std::unique_lock<std::mutex> l(m_);
+    doneCv_.wait(l, [&] { return done_ == total_; });
+    job_ = nullptr;
+  }
+
+private:
+  void drain() {
+    uint64_t finished = 0;
+    for (uint64_t i; (i = next_.fetch_add(1)) < total_;) {
+      (*job_)(i);
+      ++finished;
+    }
+    if (finished) {
+      std::lock_guard<std::mutex> l(m_);
+      done_ += finished;
+      if (done_ == total_)
+        doneCv_.notify_all();
+    }
+  }
+  void work() {
+    uint64_t seen = 0;
+    while (true) {
+      {
+        std::unique_lock<std::mutex> l(m_);
+        cv_.wait(l, [&] { return stop_ || (generation_ != seen && job_); });
+        if (stop_)
+          return;
+        seen = generation_;
+      }
+      drain();
+    }
+  }
+
+  std::vector<std::thread> workers_;
+  std::mutex m_, jobMutex_;
+  std::condition_variable cv_, doneCv_;
+  const std::function<void(uint64_t)> *job_ = nullptr;
+  uint64_t total_ = 0, done_ = 0, generation_ = 0;
+  std::atomic<uint64_t> next_{0};
+  bool stop_ = false;
+};
+
+uint64_t hostMemory() {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && size > 0 ? uint64_t(pages) * uint64_t(size) : 0;
+}
+
+class CpuDevice : public Device {
+public:
+  CpuDevice() : pool_(std::max(1u, std::thread::hardware_concurrency())) {
+    name = "host CPU (" + std::to_string(pool_.size()) + " threads)";
+    target = "cpu";
+    driver = "cpu";
+    info.total_memory = hostMemory();
+    info.multiprocessor_count = int(pool_.size());
+    info.warp_size = 1;
+    info.shared_memory_per_block = 1u << 30;
+    info.shared_memory_per_block_optin = 1u << 30;
+  }
+
+  trident_status_t allocate(size_t bytes, void **address) override {
+    size_t rounded = (bytes + 63) / 64 * 64;
+    void *p = std::aligned_alloc(64, rounded);
+    if (!p)
+      return makeStatus(TRIDENT_OUT_OF_MEMORY,
+                        "cannot allocate " + std::to_string(bytes) +
+                            " bytes of host memory");
+    std::lock_guard<std::mutex> l(tableMutex_);
+    table_[uintptr_t(p)] = bytes;
+    *address = p;
+    return nullptr;
+  }
+  void release(void *address) override {
+    {
+      std::lock_guard<std::mutex> l(tableMutex_);
+      table_.erase(uintptr_t(address));
+    }
+    std::free(address);
+  }
+  bool owns(const void *address) override {
+    std::lock_guard<std::mutex> l(tableMutex_);
+    auto it = table_.upper_bound(uintptr_t(address));
+    if (it == table_.begin())
+      return false;
+    --it;
+    return uintptr_t(address) <= it->first + it->second;
+  }
+  trident_status_t copyIn(void *dst, const void *src, size_t n, void *) override {
+    std::memcpy(dst, src, n);
+    return nullptr;
+  }
+  trident_status_t copyOut(void *dst, const void *src, size_t n, void *) override {
+    std::memcpy(dst, src, n);
+    return nullptr;
+  }
+  trident_status_t hostAllocate(size_t bytes, void **p) override {
+    *p = std::malloc(bytes);
+    return *p ? nullptr
+              : makeStatus(TRIDENT_OUT_OF_MEMORY, "cannot allocate host memory");
+  }
+  void hostFree(void *p) override { std::free(p); }
+
+  trident_status_t streamCreate(void **s) override {
+    *s = this; // streams order nothing on the host
+    return nullptr;
+  }
+  void streamDestroy(void *) override {}
+  trident_status_t streamSynchronize(void *) override { return nullptr; }
+  trident_status_t synchronize() override { return nullptr; }
+  trident_status_t eventCreate(void **e) override {
+    *e = new std::chrono::steady_clock::time_point();
+    return nullptr;
+  }
+  void eventDestroy(void *e) override {
+    delete static_cast<std::chrono::steady_clock::time_point *>(e);
+  }
+  trident_status_t eventRecord(void *e, void *) override {
+    *static_cast<std::chrono::steady_clock::time_point *>(e) =
+        std::chrono::steady_clock::now();
+    return nullptr;
+  }
+  trident_status_t eventSynchronize(void *) override { return nullptr; }
+  trident_status_t eventElapsed(void *a, void *b, float *ms) override {
+    auto *ta = static_cast<std::chrono::steady_clock::time_point *>(a);
+    auto *tb = static_cast<std::chrono::steady_clock::time_point *>(b);
+    *ms = std::chrono::duration<float, std::milli>(*tb - *ta).count();
+    return nullptr;
+  }
+
+  int compatibility(const bundle::KernelMetadata &m) const override {
+    return m.target == "cpu" && m.format == "host-so" ? 2 : 0;
+  }
+
+  trident_status_t loadModule(const bundle::Entry &e, void **module) override {
+    // dlopen needs a file: an anonymous in-memory one.
+    int fd = memfd_create(("trident-" + e.meta.kernel).c_str(), MFD_CLOEXEC);
+    if (fd < 0)
+      return makeStatus(TRIDENT_DRIVER_ERROR,
+                        std::string("memfd_create failed: ") + strerror(errno));
+    size_t done = 0;
+    while (done < e.binary.size()) {
+      ssize_t n = write(fd, e.binary.data() + done, e.binary.size() - done);
+      if (n <= 0) {
+        close(fd);
+        return makeStatus(TRIDENT_DRIVER_ERROR,
+                          std::string("write to memfd failed: ") +
+                              strerror(errno));
+      }
+      done += size_t(n);
+    }
+    std::string path = "/proc/self/fd/" + std::to_string(fd);
+    void *h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    close(fd);
+    if (!h) {
+      const char *why = dlerror();
+      return makeStatus(TRIDENT_DATA_LOSS,
+                        "cannot load the host binary of kernel '" +
+                            e.meta.kernel + "': " + (why ? why : "dlopen failed"));
+    }
+    *module = h;
+    return nullptr;
+  }
+  void unloadModule(void *module) override { dlclose(module); }
+  trident_status_t getFunction(void *module, const bundle::KernelMetadata &m,
+                               void **fn) override {
+    dlerror();
+    void *f = dlsym(module, m.kernel.c_str());
+    if (!f)
+      return makeStatus(TRIDENT_NOT_FOUND,
+                        "the host binary does not export kernel '" + m.kernel +
+                            "'");
+    *fn = f;
+    return nullptr;
+  }
+
+  trident_status_t launch(void *fn, const bundle::KernelMetadata &,
+                          const uint32_t grid[3], void **args, size_t,
+                          void *) override {
+    auto kernel = reinterpret_cast<trident_cpu_kernel_fn>(fn);
+    uint64_t nx = grid[0], ny = grid[1], nz = grid[2];
+    uint64_t total = nx * ny * nz;
+    const void *const *a = args;
+    pool_.run(total, [&](uint64_t i) {
+      trident_cpu_program_t p;
+      p.program_id[0] = uint32_t(i % nx);
+      p.program_id[1] = uint32_t((i / nx) % ny);
+      p.program_id[2] = uint32_t(i / (nx * ny));
+      p.num_programs[0] = uint32_t(nx);
+      p.num_programs[1] = uint32_t(ny);
+      p.num_programs[2] = uint32_t(nz);
+      kernel(a, &p);
+    });
+    return nullptr;
+  }
+
+private:
+  ThreadPool pool_;
+  std::mutex tableMutex_;
+  std::map<uintptr_t, size_t> table_;
+};
+
+class CpuDriver : public Driver {
+public:
+  CpuDriver() {
+    name = "cpu";
+    devices.push_back(std::make_unique<CpuDevice>());
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Driver> createCpuDriver() {
+  return std::make_unique<CpuDriver>();
+}
+
+} // namespace trident::rt

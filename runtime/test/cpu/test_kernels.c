@@ -1,0 +1,48 @@
+/* Host kernels following the cpu kernel ABI of trident/runtime.h, written by
+ * hand (until the cpu backend generates them) for the runtime's tests. */
+#include "trident/runtime.h"
+
+#include <string.h>
+
+#define EXPORT __attribute__((visibility("default")))
+
+/* out[i] = x[i] + y[i] for i < n; 256 elements per program. */
+EXPORT void add_kernel(const void *const *args,
+                       const trident_cpu_program_t *program) {
+  const float *x = *(const float *const *)args[0];
+  const float *y = *(const float *const *)args[1];
+  float *out = *(float *const *)args[2];
+  int n = *(const int *)args[3];
+  int start = (int)program->program_id[0] * 256;
+  for (int i = start; i < start + 256 && i < n; ++i)
+    out[i] = x[i] + y[i];
+}
+
+/* Writes each scalar argument's bytes, as the kernel sees them, to out:
+ * (i8, u16, i32, i64, fp32, fp64, fp16 bits, bf16 bits, i1). */
+EXPORT void pack_kernel(const void *const *args,
+                        const trident_cpu_program_t *program) {
+  long long *out = *(long long *const *)args[0];
+  out[0] = *(const signed char *)args[1];
+  out[1] = *(const unsigned short *)args[2];
+  out[2] = *(const int *)args[3];
+  out[3] = *(const long long *)args[4];
+  float f;
+  memcpy(&f, args[5], 4);
+  out[4] = (long long)(f * 1000);
+  double d;
+  memcpy(&d, args[6], 8);
+  out[5] = (long long)(d * 1000);
+  out[6] = *(const unsigned short *)args[7];
+  out[7] = *(const unsigned short *)args[8];
+  out[8] = *(const unsigned char *)args[9];
+}
+
+/* Records which programs ran: hits[z][y][x] += 1. */
+EXPORT void grid_kernel(const void *const *args,
+                        const trident_cpu_program_t *p) {
+  int *hits = *(int *const *)args[0];
+  unsigned idx = (p->program_id[2] * p->num_programs[1] + p->program_id[1]) *
+                     p->num_programs[0] + p->program_id[0];
+  __atomic_fetch_add(&hits[idx], 1, __ATOMIC_RELAXED);
+}

@@ -1,0 +1,423 @@
+//===- RuntimeTest.cpp - the C API on the cpu driver, and error paths -----===//
+//
+// Kernels are hand-written host kernels (runtime/test/cpu/test_kernels.c)
+// put into bundles here, until the cpu backend produces them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Bundle.h"
+#include "trident/runtime.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+using namespace trident;
+
+namespace {
+
+std::string readFile(const char *path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+bundle::Entry hostEntry(const std::string &kernel,
+                        std::vector<bundle::KernelArg> args) {
+  bundle::Entry e;
+  e.meta.kernel = kernel;
+  e.meta.target = "cpu";
+  e.meta.backend = "cpu";
+  e.meta.format = "host-so";
+  e.meta.numWarps = 1;
+  e.meta.threadsPerWarp = 1;
+  e.meta.args = std::move(args);
+  e.binary = readFile(TRIDENT_TEST_KERNELS_SO);
+  return e;
+}
+
+std::string makeBundle(const std::vector<bundle::Entry> &entries) {
+  std::string data, error;
+  EXPECT_TRUE(bundle::write(entries, data, error)) << error;
+  return data;
+}
+
+/// Expects `s` to fail with `code` and a message containing `text`.
+void expectError(trident_status_t s, trident_status_code_t code,
+                 const std::string &text) {
+  ASSERT_NE(s, nullptr) << "expected an error containing: " << text;
+  EXPECT_EQ(trident_status_code(s), code) << trident_status_message(s);
+  EXPECT_NE(std::string(trident_status_message(s)).find(text),
+            std::string::npos)
+      << "message: " << trident_status_message(s) << "\nexpected: " << text;
+  trident_status_free(s);
+}
+
+#define OK(expr)                                                               \
+  do {                                                                         \
+    trident_status_t s_ = (expr);                                              \
+    ASSERT_EQ(s_, nullptr) << #expr << ": " << trident_status_message(s_);     \
+  } while (0)
+
+class RuntimeTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    // No vendor library, whatever the machine has: deterministic.
+    setenv("TRIDENT_CUDA_LIBRARY", "/nonexistent/libcuda.so.1", 1);
+    setenv("TRIDENT_HIP_LIBRARY", "/nonexistent/libamdhip64.so", 1);
+    OK(trident_runtime_create(&rt));
+    OK(trident_runtime_find_device(rt, "cpu", &cpu));
+  }
+  void TearDown() override { trident_runtime_release(rt); }
+
+  trident_module_t *load(const std::vector<bundle::Entry> &entries) {
+    std::string data = makeBundle(entries);
+    trident_module_t *m = nullptr;
+    trident_status_t s =
+        trident_module_load_memory(cpu, data.data(), data.size(), &m);
+    EXPECT_EQ(s, nullptr) << trident_status_message(s);
+    trident_status_free(s);
+    return m;
+  }
+
+  trident_runtime_t *rt = nullptr;
+  trident_device_t *cpu = nullptr;
+};
+
+const std::vector<bundle::KernelArg> kAddArgs = {
+    {"x_ptr", "*fp32"}, {"y_ptr", "*fp32"}, {"out_ptr", "*fp32"}, {"n", "i32"}};
+
+TEST_F(RuntimeTest, VendorDriversWithoutLibrariesHaveNoDevices) {
+  ASSERT_EQ(trident_runtime_driver_count(rt), 3u);
+  EXPECT_STREQ(trident_runtime_driver_name(rt, 0), "cuda");
+  EXPECT_STREQ(trident_runtime_driver_name(rt, 1), "hip");
+  EXPECT_STREQ(trident_runtime_driver_name(rt, 2), "cpu");
+  const char *cuda = trident_runtime_driver_unavailable_reason(rt, 0);
+  const char *hip = trident_runtime_driver_unavailable_reason(rt, 1);
+  ASSERT_NE(cuda, nullptr);
+  ASSERT_NE(hip, nullptr);
+  EXPECT_NE(std::string(cuda).find("/nonexistent/libcuda.so.1 could not be "
+                                   "loaded"),
+            std::string::npos)
+      << cuda;
+  EXPECT_NE(std::string(hip).find("libamdhip64.so could not be loaded"),
+            std::string::npos)
+      << hip;
+  EXPECT_EQ(trident_runtime_driver_unavailable_reason(rt, 2), nullptr);
+  EXPECT_EQ(trident_runtime_device_count(rt), 1u);
+  trident_device_t *d = nullptr;
+  expectError(trident_runtime_find_device(rt, "cuda", &d), TRIDENT_NOT_FOUND,
+              "no device with a target starting with 'cuda'; cuda: "
+              "/nonexistent/libcuda.so.1 could not be loaded");
+}
+
+TEST_F(RuntimeTest, CpuDeviceInfo) {
+  trident_device_info_t info;
+  OK(trident_device_info(cpu, &info));
+  EXPECT_STREQ(info.target, "cpu");
+  EXPECT_STREQ(info.driver, "cpu");
+  EXPECT_GT(info.multiprocessor_count, 0);
+  EXPECT_EQ(info.warp_size, 1);
+  EXPECT_GT(info.total_memory, 0u);
+}
+
+TEST_F(RuntimeTest, AddEndToEnd) {
+  trident_module_t *m = load({hostEntry("add_kernel", kAddArgs)});
+  ASSERT_NE(m, nullptr);
+  trident_kernel_t *k = nullptr;
+  OK(trident_module_kernel(m, "add_kernel", &k));
+  trident_kernel_info_t info;
+  OK(trident_kernel_info(k, &info));
+  EXPECT_EQ(info.num_args, 4u);
+  EXPECT_STREQ(info.format, "host-so");
+  const char *name, *type;
+  OK(trident_kernel_arg(k, 3, &name, &type));
+  EXPECT_STREQ(name, "n");
+  EXPECT_STREQ(type, "i32");
+
+  const int n = 3000;
+  std::vector<float> x(n), y(n), out(n, -1.0f);
+  for (int i = 0; i < n; ++i) {
+    x[i] = float(i);
+    y[i] = 0.5f * float(i);
+  }
+  trident_buffer_t *bx, *by, *bo;
+  OK(trident_buffer_allocate(cpu, n * 4, &bx));
+  OK(trident_buffer_allocate(cpu, n * 4, &by));
+  OK(trident_buffer_allocate(cpu, n * 4 + 64, &bo));
+  OK(trident_buffer_write(bx, 0, x.data(), n * 4, nullptr));
+  OK(trident_buffer_write(by, 0, y.data(), n * 4, nullptr));
+  std::vector<float> poison(n + 16, 12345.0f);
+  OK(trident_buffer_write(bo, 0, poison.data(), poison.size() * 4, nullptr));
+  trident_arg_t args[4] = {};
+  args[0].kind = TRIDENT_ARG_BUFFER;
+  args[0].value.buffer.buffer = bx;
+  args[1].kind = TRIDENT_ARG_POINTER; // a raw address of this device
+  args[1].value.pointer = trident_buffer_address(by);
+  args[2].kind = TRIDENT_ARG_BUFFER;
+  args[2].value.buffer.buffer = bo;
+  args[3].kind = TRIDENT_ARG_INT;
+  args[3].value.i = n;
+  trident_stream_t *stream;
+  trident_event_t *e0, *e1;
+  OK(trident_stream_create(cpu, &stream));
+  OK(trident_event_create(cpu, &e0));
+  OK(trident_event_create(cpu, &e1));
+  trident_launch_config_t cfg = {{(n + 255) / 256, 1, 1}, stream};
+  OK(trident_event_record(e0, stream));
+  OK(trident_kernel_launch(k, &cfg, args, 4));
+  OK(trident_event_record(e1, stream));
+  OK(trident_stream_synchronize(stream));
+  float ms = -1;
+  OK(trident_event_elapsed_ms(e0, e1, &ms));
+  EXPECT_GE(ms, 0.0f);
+  std::vector<float> got(n + 16);
+  OK(trident_buffer_read(bo, 0, got.data(), got.size() * 4, nullptr));
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(got[i], x[i] + y[i]) << "at " << i;
+  for (int i = n; i < n + 16; ++i)
+    ASSERT_EQ(got[i], 12345.0f) << "wrote past n at " << i;
+  trident_event_release(e0);
+  trident_event_release(e1);
+  trident_stream_release(stream);
+  trident_buffer_release(bx);
+  trident_buffer_release(by);
+  trident_buffer_release(bo);
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, GridCoversEveryProgramOnce) {
+  trident_module_t *m = load({hostEntry("grid_kernel", {{"hits", "*i32"}})});
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "grid_kernel", &k));
+  const uint32_t gx = 7, gy = 5, gz = 3;
+  trident_buffer_t *b;
+  OK(trident_buffer_allocate(cpu, gx * gy * gz * 4, &b));
+  std::vector<int> zero(gx * gy * gz, 0);
+  OK(trident_buffer_write(b, 0, zero.data(), zero.size() * 4, nullptr));
+  trident_arg_t a = {};
+  a.kind = TRIDENT_ARG_BUFFER;
+  a.value.buffer.buffer = b;
+  trident_launch_config_t cfg = {{gx, gy, gz}, nullptr};
+  for (int rep = 0; rep < 3; ++rep)
+    OK(trident_kernel_launch(k, &cfg, &a, 1));
+  std::vector<int> hits(zero.size());
+  OK(trident_buffer_read(b, 0, hits.data(), hits.size() * 4, nullptr));
+  for (size_t i = 0; i < hits.size(); ++i)
+    ASSERT_EQ(hits[i], 3) << "program " << i;
+  trident_buffer_release(b);
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, ArgumentPacking) {
+  trident_module_t *m = load({hostEntry(
+      "pack_kernel", {{"out", "*i64"}, {"a", "i8"}, {"b", "u16"}, {"c", "i32"},
+                      {"d", "i64"}, {"e", "fp32"}, {"f", "fp64"}, {"g", "fp16"},
+                      {"h", "bf16"}, {"i", "i1"}})});
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "pack_kernel", &k));
+  trident_buffer_t *b;
+  OK(trident_buffer_allocate(cpu, 9 * 8, &b));
+  trident_arg_t a[10] = {};
+  a[0].kind = TRIDENT_ARG_BUFFER;
+  a[0].value.buffer.buffer = b;
+  int64_t ints[] = {-5, 65535, -2000000000, int64_t(1) << 40};
+  for (int i = 0; i < 4; ++i) {
+    a[1 + i].kind = TRIDENT_ARG_INT;
+    a[1 + i].value.i = ints[i];
+  }
+  a[5].kind = TRIDENT_ARG_FLOAT;
+  a[5].value.f = 1.25;
+  a[6].kind = TRIDENT_ARG_INT; // an integer for a float parameter converts
+  a[6].value.i = 3;
+  a[7].kind = TRIDENT_ARG_FLOAT;
+  a[7].value.f = -2.0; // fp16 0xc000
+  a[8].kind = TRIDENT_ARG_FLOAT;
+  a[8].value.f = 1.0; // bf16 0x3f80
+  a[9].kind = TRIDENT_ARG_INT;
+  a[9].value.i = 1;
+  trident_launch_config_t cfg = {{1, 1, 1}, nullptr};
+  OK(trident_kernel_launch(k, &cfg, a, 10));
+  int64_t got[9];
+  OK(trident_buffer_read(b, 0, got, sizeof(got), nullptr));
+  EXPECT_EQ(got[0], -5);
+  EXPECT_EQ(got[1], 65535);
+  EXPECT_EQ(got[2], -2000000000);
+  EXPECT_EQ(got[3], int64_t(1) << 40);
+  EXPECT_EQ(got[4], 1250);
+  EXPECT_EQ(got[5], 3000);
+  EXPECT_EQ(got[6], 0xc000);
+  EXPECT_EQ(got[7], 0x3f80);
+  EXPECT_EQ(got[8], 1);
+  trident_buffer_release(b);
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, ArgumentErrorsNameTheArgument) {
+  trident_module_t *m = load({hostEntry("add_kernel", kAddArgs)});
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "add_kernel", &k));
+  trident_buffer_t *b;
+  OK(trident_buffer_allocate(cpu, 1024, &b));
+  trident_arg_t a[4] = {};
+  for (int i = 0; i < 3; ++i) {
+    a[i].kind = TRIDENT_ARG_BUFFER;
+    a[i].value.buffer.buffer = b;
+  }
+  a[3].kind = TRIDENT_ARG_INT;
+  a[3].value.i = 10;
+  trident_launch_config_t cfg = {{1, 1, 1}, nullptr};
+  OK(trident_kernel_launch(k, &cfg, a, 4));
+
+  expectError(trident_kernel_launch(k, &cfg, a, 3), TRIDENT_INVALID_ARGUMENT,
+              "kernel 'add_kernel' takes 4 arguments, got 3");
+  trident_arg_t bad[4];
+  std::memcpy(bad, a, sizeof(a));
+  bad[3].kind = TRIDENT_ARG_POINTER;
+  expectError(trident_kernel_launch(k, &cfg, bad, 4), TRIDENT_INVALID_ARGUMENT,
+              "argument 3 'n' of kernel 'add_kernel' (i32): expected an "
+              "integer, got a pointer");
+  std::memcpy(bad, a, sizeof(a));
+  bad[0].kind = TRIDENT_ARG_FLOAT;
+  expectError(trident_kernel_launch(k, &cfg, bad, 4), TRIDENT_INVALID_ARGUMENT,
+              "argument 0 'x_ptr' of kernel 'add_kernel' (*fp32): expected a "
+              "buffer or a pointer, got a float");
+  std::memcpy(bad, a, sizeof(a));
+  bad[3].value.i = int64_t(1) << 33;
+  expectError(trident_kernel_launch(k, &cfg, bad, 4), TRIDENT_INVALID_ARGUMENT,
+              "argument 3 'n' of kernel 'add_kernel' (i32): 8589934592 does "
+              "not fit");
+  std::memcpy(bad, a, sizeof(a));
+  float notDeviceMemory[4];
+  bad[1].kind = TRIDENT_ARG_POINTER;
+  bad[1].value.pointer = notDeviceMemory;
+  expectError(trident_kernel_launch(k, &cfg, bad, 4), TRIDENT_INVALID_ARGUMENT,
+              "argument 1 'y_ptr' of kernel 'add_kernel' (*fp32): the pointer "
+              "does not point to memory of device cpu");
+  std::memcpy(bad, a, sizeof(a));
+  bad[2].value.buffer.offset = 4096;
+  expectError(trident_kernel_launch(k, &cfg, bad, 4), TRIDENT_INVALID_ARGUMENT,
+              "argument 2 'out_ptr' of kernel 'add_kernel' (*fp32): offset "
+              "4096 is past the end of the buffer");
+  std::memcpy(bad, a, sizeof(a));
+  bad[0].value.buffer.buffer = nullptr;
+  expectError(trident_kernel_launch(k, &cfg, bad, 4), TRIDENT_INVALID_ARGUMENT,
+              "argument 0 'x_ptr' of kernel 'add_kernel' (*fp32): the buffer "
+              "is NULL");
+  trident_buffer_release(b);
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, BundleSelectionAndErrors) {
+  bundle::Entry gpu = hostEntry("add_kernel", kAddArgs);
+  gpu.meta.target = "cuda:90";
+  gpu.meta.format = "cubin";
+  gpu.binary = "not really a cubin";
+  // The cpu entry is chosen among others.
+  trident_module_t *m = load({gpu, hostEntry("add_kernel", kAddArgs)});
+  ASSERT_NE(m, nullptr);
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "add_kernel", &k));
+  expectError(trident_module_kernel(m, "mul_kernel", &k), TRIDENT_NOT_FOUND,
+              "no kernel 'mul_kernel' for cpu in the bundle; it holds: "
+              "add_kernel for cuda:90 (cubin), add_kernel for cpu (host-so)");
+  trident_module_release(m);
+  // Nothing for this device: the error lists what there is.
+  std::string data = makeBundle({gpu});
+  expectError(trident_module_load_memory(cpu, data.data(), data.size(), &m),
+              TRIDENT_NOT_FOUND,
+              "the bundle has no entry that runs on cpu (host CPU");
+  expectError(trident_module_load_memory(cpu, data.data(), data.size(), &m),
+              TRIDENT_NOT_FOUND, "it holds: add_kernel for cuda:90 (cubin)");
+  // Damaged bundles.
+  data = makeBundle({hostEntry("add_kernel", kAddArgs)});
+  expectError(trident_module_load_memory(cpu, data.data(), data.size() - 10, &m),
+              TRIDENT_DATA_LOSS, "cannot load bundle: bundle is truncated");
+  data[data.size() - 100] ^= 1;
+  expectError(trident_module_load_memory(cpu, data.data(), data.size(), &m),
+              TRIDENT_DATA_LOSS, "fails its checksum");
+  expectError(trident_module_load_file(cpu, "/nonexistent.bundle", &m),
+              TRIDENT_NOT_FOUND,
+              "cannot read bundle '/nonexistent.bundle': No such file");
+  // A binary that is not a shared object.
+  bundle::Entry junk = hostEntry("add_kernel", kAddArgs);
+  junk.binary = "garbage";
+  data = makeBundle({junk});
+  expectError(trident_module_load_memory(cpu, data.data(), data.size(), &m),
+              TRIDENT_DATA_LOSS,
+              "cannot load the host binary of kernel 'add_kernel'");
+  // A kernel the binary does not export.
+  bundle::Entry missing = hostEntry("sub_kernel", kAddArgs);
+  m = load({missing});
+  expectError(trident_module_kernel(m, "sub_kernel", &k), TRIDENT_NOT_FOUND,
+              "the host binary does not export kernel 'sub_kernel'");
+  trident_module_release(m);
+  // An argument type the runtime does not know.
+  bundle::Entry weird = hostEntry("add_kernel", {{"x", "q7"}});
+  m = load({weird});
+  expectError(trident_module_kernel(m, "add_kernel", &k), TRIDENT_DATA_LOSS,
+              "kernel 'add_kernel' has argument 'x' of unknown type 'q7'");
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, MemoryErrors) {
+  trident_buffer_t *b;
+  OK(trident_buffer_allocate(cpu, 100, &b));
+  char buf[200];
+  expectError(trident_buffer_write(b, 50, buf, 51, nullptr),
+              TRIDENT_INVALID_ARGUMENT,
+              "trident_buffer_write: bytes [50, 101) are outside the buffer "
+              "of 100 bytes");
+  expectError(trident_buffer_read(b, 101, buf, 0, nullptr),
+              TRIDENT_INVALID_ARGUMENT, "outside the buffer");
+  expectError(trident_buffer_allocate(nullptr, 10, &b),
+              TRIDENT_INVALID_ARGUMENT,
+              "trident_buffer_allocate: device is NULL");
+  void *pinned = nullptr;
+  OK(trident_host_allocate(cpu, 64, &pinned));
+  trident_host_free(cpu, pinned);
+  trident_buffer_release(b);
+  EXPECT_EQ(trident_status_code(nullptr), TRIDENT_OK);
+  EXPECT_STREQ(trident_status_message(nullptr), "");
+}
+
+} // namespace
+
+// The C++ wrapper: the same end-to-end path, and errors as exceptions.
+#include "trident/runtime.hpp"
+
+namespace {
+
+TEST(RuntimeCppTest, WrapperLaunchesAndThrows) {
+  setenv("TRIDENT_CUDA_LIBRARY", "/nonexistent/libcuda.so.1", 1);
+  setenv("TRIDENT_HIP_LIBRARY", "/nonexistent/libamdhip64.so", 1);
+  trident::Runtime rt;
+  trident::Device cpu = rt.find("cpu");
+  std::string data = makeBundle({hostEntry("add_kernel", kAddArgs)});
+  trident::Module m = cpu.load(data.data(), data.size());
+  trident::Kernel add(m, "add_kernel");
+  const int n = 1000;
+  std::vector<float> x(n, 1.5f), y(n, 2.25f), out(n, 0.0f);
+  trident::Buffer bx = cpu.allocate(n * 4), by = cpu.allocate(n * 4),
+                  bo = cpu.allocate(n * 4);
+  trident::write(bx, x.data(), n * 4);
+  trident::write(by, y.data(), n * 4);
+  add.launch({(n + 255) / 256}, {bx, by, bo, n});
+  trident::read(bo, out.data(), n * 4);
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], 3.75f);
+  try {
+    add.launch({1}, {bx, by, bo});
+    FAIL() << "expected an exception";
+  } catch (const trident::Error &e) {
+    EXPECT_EQ(e.code(), TRIDENT_INVALID_ARGUMENT);
+    EXPECT_STREQ(e.what(), "kernel 'add_kernel' takes 4 arguments, got 3");
+  }
+  EXPECT_THROW(trident::Kernel(m, "nope"), trident::Error);
+}
+
+} // namespace
