@@ -38,3 +38,9 @@ print("PyTorch x.add_(1.0): median %.2f us per launch (min %.2f, max %.2f)"
 med, lo, hi = per_launch_us(lambda: empty_kernel[(1,)](x, 1024))
 print("Triton empty kernel[(1,)](x, n): median %.2f us per launch (min %.2f, "
       "max %.2f)" % (med, lo, hi))
+s = torch.cuda.Stream()
+with torch.cuda.stream(s):
+    med, lo, hi = per_launch_us(lambda: x.add_(1.0))
+    print("PyTorch x.add_(1.0) on a side stream: median %.2f us" % med)
+    med, lo, hi = per_launch_us(lambda: empty_kernel[(1,)](x, 1024))
+    print("Triton launch on a side stream: median %.2f us" % med)
