@@ -1,0 +1,60 @@
+//===- Passes.td - passes of the cpu backend ----------------*- tablegen -*-===//
+//
+// The cpu backend lowers TTIR to upstream MLIR (tensor, linalg, scf, llvm
+// for memory accesses), then bufferizes and lowers to LLVM like any upstream
+// pipeline.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_BACKENDS_CPU_PASSES
+#define TRIDENT_BACKENDS_CPU_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def CpuAddProgramArgs : Pass<"cpu-add-program-args", "mlir::ModuleOp"> {
+  let summary = "Turn program ids and grid sizes into function arguments";
+  let description = [{
+    On the host a kernel is a plain function called once per program. This
+    pass appends six i32 arguments to every `tt.func` (program id x, y, z,
+    then the number of programs x, y, z), replaces `tt.get_program_id` and
+    `tt.get_num_programs` with them, and passes them along at every
+    `tt.call`.
+  }];
+}
+
+def CpuConvertTritonToLinalg
+    : Pass<"cpu-convert-triton-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Lower TTIR to tensor/linalg/scf with LLVM memory accesses";
+  let description = [{
+    Pointers become i64 addresses (tensors of pointers, tensors of i64).
+    Shape ops map to tensor and linalg ops (splat, broadcast, expand_dims,
+    reshape, trans, join, split, cat), `tt.dot` to `linalg.matmul` /
+    `linalg.batch_matmul`, `tt.make_range` to `tensor.generate`. Loads
+    become `linalg.generic` ops whose bodies do masked `llvm.load`s; stores
+    and atomics become loop nests of `llvm.store` / `llvm.atomicrmw` /
+    `llvm.cmpxchg`; `tt.reduce` and `tt.scan` become loop nests running
+    their combine region. `tt.func`, `tt.call`, `tt.return` become the func
+    dialect's. What the cpu backend does not support yet (block pointers,
+    printing, asserts, histograms, gathers, fp8) is reported at the op's
+    location.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::func::FuncDialect",
+    "mlir::linalg::LinalgDialect", "mlir::LLVM::LLVMDialect",
+    "mlir::math::MathDialect", "mlir::scf::SCFDialect",
+    "mlir::tensor::TensorDialect"
+  ];
+}
+
+def CpuAddKernelWrapper : Pass<"cpu-add-kernel-wrapper", "mlir::ModuleOp"> {
+  let summary = "Add the cpu kernel ABI entry point of each public kernel";
+  let description = [{
+    Runs on the LLVM dialect. For each public kernel `K` (renamed
+    `K.impl`), adds `void K(const void *const *args, const
+    trident_cpu_program_t *program)`: it loads each argument through
+    args[i] and the program ids and grid from `program`, and calls `K.impl`.
+    This is the ABI the runtime's cpu driver calls (trident/runtime.h).
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+#endif // TRIDENT_BACKENDS_CPU_PASSES

@@ -1,0 +1,230 @@
+//===- Pipeline.cpp - the cpu backend's stages ----------------------------===//
+//
+//   linalg    (IR)     TTIR -> tensor/linalg/scf with LLVM memory accesses
+//   llvm-ir   (IR)     bufferized, lowered to the LLVM dialect, with the cpu
+//                      kernel ABI entry points
+//   llir      (text)   LLVM IR optimized at -O3 for the host CPU
+//   obj       (binary) an ELF object for the host
+//   host-so   (binary) the shared object the runtime's cpu driver loads
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipeline.h"
+
+#include "trident/Backends/Cpu/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+
+#include <fstream>
+#include <sstream>
+
+using namespace mlir;
+
+namespace trident::cpu {
+
+void registerCpuDialects(DialectRegistry &registry) {
+  registry.insert<linalg::LinalgDialect, tensor::TensorDialect,
+                  bufferization::BufferizationDialect, memref::MemRefDialect,
+                  affine::AffineDialect, index::IndexDialect,
+                  LLVM::LLVMDialect, func::FuncDialect>();
+  arith::registerBufferizableOpInterfaceExternalModels(registry);
+  linalg::registerBufferizableOpInterfaceExternalModels(registry);
+  scf::registerBufferizableOpInterfaceExternalModels(registry);
+  tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
+      registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+}
+
+void buildLinalgPipeline(OpPassManager &pm) {
+  pm.addPass(createCpuAddProgramArgs());
+  pm.addPass(createCpuConvertTritonToLinalg());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void buildLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createConvertElementwiseToLinalgPass());
+  bufferization::OneShotBufferizePassOptions opts;
+  opts.bufferizeFunctionBoundaries = true;
+  opts.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(opts));
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCpuAddKernelWrapper());
+  pm.addPass(createCanonicalizerPass());
+}
+
+static std::string hostFeatures() {
+  llvm::SubtargetFeatures f;
+  for (const auto &[name, on] : llvm::sys::getHostCPUFeatures())
+    f.AddFeature(name, on);
+  return f.getString();
+}
+
+std::string hostDescription() {
+  return llvm::sys::getProcessTriple() + "/" +
+         llvm::sys::getHostCPUName().str();
+}
+
+static llvm::TargetMachine *hostMachine(std::string &error) {
+  static bool init = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)init;
+  std::string triple = llvm::sys::getProcessTriple();
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(triple), error);
+  if (!target)
+    return nullptr;
+  return target->createTargetMachine(
+      llvm::Triple(triple), llvm::sys::getHostCPUName(), hostFeatures(),
+      llvm::TargetOptions(), llvm::Reloc::PIC_, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive);
+}
+
+LogicalResult translateToLLVMIR(ModuleOp module, std::string &text,
+                                std::string &error) {
+  llvm::LLVMContext llvmCtx;
+  std::unique_ptr<llvm::Module> m = translateModuleToLLVMIR(module, llvmCtx);
+  if (!m) {
+    error = "translation of the LLVM dialect to LLVM IR failed";
+    return failure();
+  }
+  std::unique_ptr<llvm::TargetMachine> tm(hostMachine(error));
+  if (!tm)
+    return failure();
+  m->setTargetTriple(tm->getTargetTriple());
+  m->setDataLayout(tm->createDataLayout());
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(tm.get());
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm =
+      pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  mpm.run(*m, mam);
+  llvm::raw_string_ostream os(text);
+  m->print(os, nullptr);
+  return success();
+}
+
+LogicalResult compileObject(const std::string &llvmIR, std::string &object,
+                            std::string &error) {
+  llvm::LLVMContext llvmCtx;
+  llvm::SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> m = llvm::parseIR(
+      llvm::MemoryBufferRef(llvmIR, "kernel.ll"), diag, llvmCtx);
+  if (!m) {
+    error = "cannot parse the llir stage: " + diag.getMessage().str();
+    return failure();
+  }
+  std::unique_ptr<llvm::TargetMachine> tm(hostMachine(error));
+  if (!tm)
+    return failure();
+  llvm::SmallString<0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  llvm::legacy::PassManager pm;
+  if (tm->addPassesToEmitFile(pm, os, nullptr,
+                              llvm::CodeGenFileType::ObjectFile)) {
+    error = "the host target cannot emit object files";
+    return failure();
+  }
+  pm.run(*m);
+  object.assign(buffer.begin(), buffer.end());
+  return success();
+}
+
+LogicalResult linkSharedObject(const std::string &object, std::string &so,
+                               std::string &error) {
+  llvm::SmallString<128> obj, out;
+  int fd;
+  if (llvm::sys::fs::createTemporaryFile("trident-kernel", "o", fd, obj)) {
+    error = "cannot create a temporary object file";
+    return failure();
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << object;
+  }
+  if (llvm::sys::fs::createTemporaryFile("trident-kernel", "so", out)) {
+    llvm::sys::fs::remove(obj);
+    error = "cannot create a temporary shared object";
+    return failure();
+  }
+  std::string lld = TRIDENT_LLD_PATH;
+  llvm::SmallVector<llvm::StringRef> args = {lld, "-shared", "-o", out, obj,
+                                             "--as-needed"};
+  std::string msg;
+  int rc = llvm::sys::ExecuteAndWait(lld, args, std::nullopt, {}, 0, 0, &msg);
+  llvm::sys::fs::remove(obj);
+  if (rc != 0) {
+    llvm::sys::fs::remove(out);
+    error = "linking the kernel with " + lld + " failed" +
+            (msg.empty() ? "" : ": " + msg) + " (exit status " +
+            std::to_string(rc) + ")";
+    return failure();
+  }
+  std::ifstream in(out.c_str(), std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  so = ss.str();
+  llvm::sys::fs::remove(out);
+  return success();
+}
+
+} // namespace trident::cpu

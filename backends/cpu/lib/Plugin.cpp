@@ -1,0 +1,117 @@
+//===- Plugin.cpp - the cpu backend plugin --------------------------------===//
+//
+// Backend "cpu", target "cpu": the host CPU. Its binaries are shared
+// objects with the cpu kernel ABI of trident/runtime.h, run by the
+// runtime's cpu driver over the grid on a thread pool.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipeline.h"
+
+#include "trident/Backends/Cpu/Passes.h"
+#include "trident/Plugin/Backend.h"
+#include "trident/Plugin/PluginAPI.h"
+#include "trident/Plugin/Registry.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace {
+
+constexpr const char *kVersion = "0.1.0";
+
+class CpuBackend : public trident::Backend {
+public:
+  std::string name() const override { return "cpu"; }
+  std::vector<std::string> targets() const override { return {"cpu"}; }
+  void registerDialects(mlir::DialectRegistry &registry) const override {
+    trident::cpu::registerCpuDialects(registry);
+  }
+  std::vector<trident::Stage> stages(const trident::Target &) const override {
+    using trident::Artifact;
+    using trident::StageContext;
+    trident::Stage linalg{"linalg", ".mlir", false,
+                          [](Artifact &a, StageContext &c) {
+                            // The kernels to give entry points to.
+                            mlir::ModuleOp m = *a.module;
+                            llvm::SmallVector<mlir::Attribute> names;
+                            for (mlir::Operation &op : *m.getBody())
+                              if (auto vis = op.getAttrOfType<mlir::StringAttr>(
+                                      "sym_visibility");
+                                  op.getName().getStringRef() == "tt.func" &&
+                                  (!vis || vis.getValue() == "public"))
+                                names.push_back(op.getAttr("sym_name"));
+                            m->setAttr("trident.kernels",
+                                       mlir::ArrayAttr::get(m.getContext(), names));
+                            return c.runPasses(m, trident::cpu::buildLinalgPipeline);
+                          }};
+    trident::Stage llvmIR{"llvm-ir", ".mlir", false,
+                          [](Artifact &a, StageContext &c) {
+                            return c.runPasses(*a.module,
+                                               trident::cpu::buildLLVMPipeline);
+                          }};
+    trident::Stage llir{"llir", ".ll", false,
+                        [](Artifact &a, StageContext &c) {
+                          std::string text, error;
+                          if (mlir::failed(trident::cpu::translateToLLVMIR(
+                                  *a.module, text, error))) {
+                            c.error(error);
+                            return mlir::failure();
+                          }
+                          a.module = nullptr;
+                          a.bytes = std::move(text);
+                          return mlir::success();
+                        }};
+    trident::Stage obj{"obj", ".o", true, [](Artifact &a, StageContext &c) {
+                         std::string o, error;
+                         if (mlir::failed(
+                                 trident::cpu::compileObject(a.bytes, o, error))) {
+                           c.error(error);
+                           return mlir::failure();
+                         }
+                         a.bytes = std::move(o);
+                         return mlir::success();
+                       }};
+    trident::Stage so{"host-so", ".so", true,
+                      [](Artifact &a, StageContext &c) {
+                        std::string out, error;
+                        if (mlir::failed(trident::cpu::linkSharedObject(
+                                a.bytes, out, error))) {
+                          c.error(error);
+                          return mlir::failure();
+                        }
+                        a.bytes = std::move(out);
+                        c.metadata.format = "host-so";
+                        c.metadata.threadsPerWarp = 1;
+                        c.metadata.sharedMemory = 0;
+                        c.metadata.extra["host"] =
+                            trident::cpu::hostDescription();
+                        return mlir::success();
+                      }};
+    return {linalg, llvmIR, llir, obj, so};
+  }
+  std::string hash(const trident::Target &,
+                   const trident::Options &) const override {
+    // The code is compiled for this host's CPU, with this LLVM and lld.
+    return std::string("cpu-") + kVersion + "-llvm" LLVM_VERSION_STRING "-" +
+           trident::cpu::hostDescription();
+  }
+};
+
+void registerBackends(trident::BackendRegistry *registry) {
+  static bool once = [] {
+    // For trident-opt --load-plugin and reproducers of failing passes.
+    mlir::registerAllPasses();
+    trident::cpu::registerCpuPasses();
+    return true;
+  }();
+  (void)once;
+  registry->add(std::make_unique<CpuBackend>());
+}
+
+} // namespace
+
+TRIDENT_PLUGIN_EXPORT TridentPluginInfo tridentGetPluginInfo() {
+  return {TRIDENT_PLUGIN_API_VERSION, "cpu", kVersion, registerBackends};
+}

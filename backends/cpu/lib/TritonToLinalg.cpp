@@ -1,0 +1,1059 @@
+//===- TritonToLinalg.cpp - TTIR to tensor/linalg/scf for the host --------===//
+//
+// Pointers become i64 addresses. Value-producing tensor ops map to tensor
+// and linalg ops, so that upstream bufferization and lowering take over;
+// memory accesses are LLVM loads/stores on addresses (in linalg.generic
+// bodies for loads, in loop nests for stores and atomics, whose effects
+// must not be dropped); reductions and scans run their combine region in
+// loop nests.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Backends/Cpu/Passes.h"
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace trident::cpu {
+#define GEN_PASS_DEF_CPUCONVERTTRITONTOLINALG
+#include "trident/Backends/Cpu/Passes.h.inc"
+} // namespace trident::cpu
+
+using namespace mlir;
+namespace tt = mlir::triton;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+class PtrTypeConverter : public TypeConverter {
+public:
+  PtrTypeConverter(MLIRContext *ctx) {
+    addConversion([](Type t) { return t; });
+    addConversion([ctx](tt::PointerType p) -> std::optional<Type> {
+      if (isa<RankedTensorType>(p.getPointeeType()))
+        return std::nullopt; // block pointers: not yet
+      return IntegerType::get(ctx, 64);
+    });
+    addConversion([this](RankedTensorType t) -> std::optional<Type> {
+      Type e = convertType(t.getElementType());
+      if (!e)
+        return std::nullopt;
+      return RankedTensorType::get(t.getShape(), e);
+    });
+    auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+          .getResult(0);
+    };
+    addSourceMaterialization(cast);
+    addTargetMaterialization(cast);
+  }
+};
+
+/// Bytes of one element a pointer points to.
+int64_t pointeeBytes(Type ptrLike) {
+  Type elem = getElementTypeOrSelf(ptrLike);
+  auto p = cast<tt::PointerType>(elem);
+  Type t = p.getPointeeType();
+  if (isa<tt::PointerType>(t))
+    return 8;
+  return std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
+}
+
+/// The type a load/store moves in memory for element type `t`.
+Type memoryType(Type t) {
+  if (isa<tt::PointerType>(t))
+    return IntegerType::get(t.getContext(), 64);
+  return t;
+}
+
+Value emptyLike(OpBuilder &b, Location loc, RankedTensorType t) {
+  return tensor::EmptyOp::create(b, loc, t.getShape(), t.getElementType());
+}
+
+/// Builds a loop nest over `shape`, threading `inits` through every level;
+/// `body(indices, iterArgs)` returns the new iter values.
+SmallVector<Value>
+loopNest(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange inits,
+         function_ref<SmallVector<Value>(OpBuilder &, ValueRange, ValueRange)>
+             body,
+         SmallVector<Value> indices = {}) {
+  if (indices.size() == shape.size())
+    return body(b, indices, inits);
+  Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+  Value ub = arith::ConstantIndexOp::create(b, loc, shape[indices.size()]);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(b, loc, lb, ub, one, inits);
+  // Without iter_args the builder adds a terminator; ours replaces it.
+  if (loop.getBody()->mightHaveTerminator())
+    loop.getBody()->getTerminator()->erase();
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(loop.getBody());
+  SmallVector<Value> inner = indices;
+  inner.push_back(loop.getInductionVar());
+  SmallVector<Value> results =
+      loopNest(b, loc, shape, loop.getRegionIterArgs(), body, inner);
+  scf::YieldOp::create(b, loc, results);
+  return loop.getResults();
+}
+
+Value toPtr(OpBuilder &b, Location loc, Value address) {
+  return LLVM::IntToPtrOp::create(b, loc,
+                                  LLVM::LLVMPointerType::get(b.getContext()),
+                                  address);
+}
+
+Value zeroOf(OpBuilder &b, Location loc, Type t) {
+  if (isa<FloatType>(t))
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 0.0));
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 0));
+}
+
+/// A load of `type` from `address` if `mask` (may be null), else `other`
+/// (may be null: zero).
+Value maskedLoad(OpBuilder &b, Location loc, Type type, Value address,
+                 Value mask, Value other) {
+  auto load = [&](OpBuilder &bb) -> Value {
+    return LLVM::LoadOp::create(bb, loc, type, toPtr(bb, loc, address));
+  };
+  if (!mask)
+    return load(b);
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, mask, true);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(b, loc, load(b));
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(b, loc, other ? other : zeroOf(b, loc, type));
+  }
+  return ifOp.getResult(0);
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+struct FuncPattern : public OpConversionPattern<tt::FuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::FuncOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FunctionType type = op.getFunctionType();
+    TypeConverter::SignatureConversion sig(type.getNumInputs());
+    for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+      Type c = getTypeConverter()->convertType(t);
+      if (!c)
+        return rewriter.notifyMatchFailure(op, "unsupported argument type");
+      sig.addInputs(i, c);
+    }
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(type.getResults(), results)))
+      return failure();
+    auto func = func::FuncOp::create(
+        rewriter, op.getLoc(), op.getName(),
+        rewriter.getFunctionType(sig.getConvertedTypes(), results));
+    func.setVisibility(op.getVisibility());
+    if (op.isPublic())
+      func->setAttr("trident.kernel", rewriter.getUnitAttr());
+    rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
+    if (failed(rewriter.convertRegionTypes(&func.getBody(),
+                                           *getTypeConverter(), &sig)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ReturnPattern : public OpConversionPattern<tt::ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::ReturnOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<func::ReturnOp>(op, a.getOperands());
+    return success();
+  }
+};
+
+struct CallPattern : public OpConversionPattern<tt::CallOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::CallOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), results)))
+      return failure();
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, op.getCallee(), results,
+                                              a.getOperands());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Shapes
+//===----------------------------------------------------------------------===//
+
+struct MakeRangePattern : public OpConversionPattern<tt::MakeRangeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::MakeRangeOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    Location loc = op.getLoc();
+    int64_t start = op.getStart();
+    auto gen = tensor::GenerateOp::create(
+        rewriter, loc, type, ValueRange{},
+        [&](OpBuilder &b, Location l, ValueRange idx) {
+          Value i = arith::IndexCastOp::create(b, l, b.getI32Type(), idx[0]);
+          Value s = arith::ConstantOp::create(b, l, b.getI32IntegerAttr(start));
+          tensor::YieldOp::create(b, l, Value(arith::AddIOp::create(b, l, i, s)));
+        });
+    rewriter.replaceOp(op, gen);
+    return success();
+  }
+};
+
+struct SplatPattern : public OpConversionPattern<tt::SplatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::SplatOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    rewriter.replaceOpWithNewOp<tensor::SplatOp>(op, a.getSrc(), type);
+    return success();
+  }
+};
+
+struct UnsplatPattern : public OpConversionPattern<tt::UnsplatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::UnsplatOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto t = cast<RankedTensorType>(a.getSrc().getType());
+    SmallVector<Value> zeros(
+        t.getRank(), arith::ConstantIndexOp::create(rewriter, op.getLoc(), 0));
+    rewriter.replaceOpWithNewOp<tensor::ExtractOp>(op, a.getSrc(), zeros);
+    return success();
+  }
+};
+
+struct BroadcastPattern : public OpConversionPattern<tt::BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::BroadcastOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = cast<RankedTensorType>(a.getSrc().getType());
+    auto dst = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    MLIRContext *ctx = op.getContext();
+    SmallVector<AffineExpr> exprs;
+    for (int64_t i = 0; i < src.getRank(); ++i)
+      exprs.push_back(src.getDimSize(i) == 1 && dst.getDimSize(i) != 1
+                          ? getAffineConstantExpr(0, ctx)
+                          : getAffineDimExpr(i, ctx));
+    AffineMap in = AffineMap::get(dst.getRank(), 0, exprs, ctx);
+    AffineMap out = AffineMap::getMultiDimIdentityMap(dst.getRank(), ctx);
+    SmallVector<utils::IteratorType> iters(dst.getRank(),
+                                           utils::IteratorType::parallel);
+    auto g = linalg::GenericOp::create(
+        rewriter, op.getLoc(), TypeRange{dst}, ValueRange{a.getSrc()},
+        ValueRange{emptyLike(rewriter, op.getLoc(), dst)},
+        ArrayRef<AffineMap>{in, out}, iters,
+        [](OpBuilder &b, Location l, ValueRange args) {
+          linalg::YieldOp::create(b, l, args[0]);
+        });
+    rewriter.replaceOp(op, g.getResults());
+    return success();
+  }
+};
+
+/// Reassociation grouping `small` dims into `big` where big has extra unit
+/// dims (expand_dims) or the reverse.
+SmallVector<ReassociationIndices> reassociationFor(int64_t rank,
+                                                   int64_t insertedAxis) {
+  // Result rank is rank + 1; the new unit dim joins its neighbour.
+  SmallVector<ReassociationIndices> groups;
+  if (rank == 0)
+    return groups;
+  int64_t r = 0;
+  for (int64_t i = 0; i < rank; ++i) {
+    ReassociationIndices g;
+    if (i == 0 && insertedAxis == 0)
+      g.push_back(r++);
+    g.push_back(r++);
+    if (insertedAxis == r && insertedAxis == rank && i == rank - 1)
+      g.push_back(r++);
+    else if (i + 1 < rank && insertedAxis == r)
+      g.push_back(r++);
+    groups.push_back(g);
+  }
+  return groups;
+}
+
+struct ExpandDimsPattern : public OpConversionPattern<tt::ExpandDimsOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::ExpandDimsOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = cast<RankedTensorType>(a.getSrc().getType());
+    auto dst = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    auto groups = reassociationFor(src.getRank(), op.getAxis());
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, dst, a.getSrc(),
+                                                       groups);
+    return success();
+  }
+};
+
+/// Any static reshape: collapse to 1-D, then expand to the result.
+Value reshapeTo(OpBuilder &b, Location loc, Value src, RankedTensorType dst) {
+  auto st = cast<RankedTensorType>(src.getType());
+  if (st.getShape() == dst.getShape())
+    return src;
+  Value flat = src;
+  if (st.getRank() != 1) {
+    ReassociationIndices all;
+    for (int64_t i = 0; i < st.getRank(); ++i)
+      all.push_back(i);
+    flat = tensor::CollapseShapeOp::create(
+        b, loc, src, ArrayRef<ReassociationIndices>{all});
+  }
+  if (dst.getRank() == 1)
+    return flat;
+  ReassociationIndices all;
+  for (int64_t i = 0; i < dst.getRank(); ++i)
+    all.push_back(i);
+  return tensor::ExpandShapeOp::create(b, loc, dst, flat,
+                                       ArrayRef<ReassociationIndices>{all});
+}
+
+struct ReshapePattern : public OpConversionPattern<tt::ReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::ReshapeOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dst = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    rewriter.replaceOp(op, reshapeTo(rewriter, op.getLoc(), a.getSrc(), dst));
+    return success();
+  }
+};
+
+struct TransPattern : public OpConversionPattern<tt::TransOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::TransOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dst = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    SmallVector<int64_t> perm(op.getOrder().begin(), op.getOrder().end());
+    auto t = linalg::TransposeOp::create(
+        rewriter, op.getLoc(), a.getSrc(),
+        emptyLike(rewriter, op.getLoc(), dst), perm);
+    rewriter.replaceOp(op, t->getResults());
+    return success();
+  }
+};
+
+struct JoinPattern : public OpConversionPattern<tt::JoinOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::JoinOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto dst = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    int64_t rank = dst.getRank();
+    Value result = emptyLike(rewriter, loc, dst);
+    for (int k = 0; k < 2; ++k) {
+      Value part = k == 0 ? a.getLhs() : a.getRhs();
+      SmallVector<int64_t> shape(dst.getShape());
+      shape.back() = 1;
+      auto partType = RankedTensorType::get(shape, dst.getElementType());
+      auto groups = reassociationFor(rank - 1, rank - 1);
+      Value expanded =
+          tensor::ExpandShapeOp::create(rewriter, loc, partType, part, groups);
+      SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+      offsets.back() = rewriter.getIndexAttr(k);
+      SmallVector<OpFoldResult> sizes, strides(rank, rewriter.getIndexAttr(1));
+      for (int64_t d : shape)
+        sizes.push_back(rewriter.getIndexAttr(d));
+      result = tensor::InsertSliceOp::create(rewriter, loc, expanded, result,
+                                             offsets, sizes, strides);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct SplitPattern : public OpConversionPattern<tt::SplitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::SplitOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto src = cast<RankedTensorType>(a.getSrc().getType());
+    int64_t rank = src.getRank();
+    SmallVector<Value> outs;
+    for (int k = 0; k < 2; ++k) {
+      auto outType = cast<RankedTensorType>(
+          getTypeConverter()->convertType(op->getResult(k).getType()));
+      SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+      offsets.back() = rewriter.getIndexAttr(k);
+      SmallVector<OpFoldResult> sizes, strides(rank, rewriter.getIndexAttr(1));
+      for (int64_t i = 0; i < rank; ++i)
+        sizes.push_back(rewriter.getIndexAttr(i == rank - 1 ? 1
+                                                            : src.getDimSize(i)));
+      Value slice = tensor::ExtractSliceOp::create(
+          rewriter, loc, outType, a.getSrc(), offsets, sizes, strides);
+      outs.push_back(slice);
+    }
+    rewriter.replaceOp(op, outs);
+    return success();
+  }
+};
+
+struct CatPattern : public OpConversionPattern<tt::CatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::CatOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto dst = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    Value result = emptyLike(rewriter, loc, dst);
+    int64_t offset = 0;
+    for (Value part : {a.getLhs(), a.getRhs()}) {
+      auto pt = cast<RankedTensorType>(part.getType());
+      SmallVector<OpFoldResult> offsets(pt.getRank(), rewriter.getIndexAttr(0));
+      offsets[0] = rewriter.getIndexAttr(offset);
+      SmallVector<OpFoldResult> sizes, strides(pt.getRank(),
+                                               rewriter.getIndexAttr(1));
+      for (int64_t d : pt.getShape())
+        sizes.push_back(rewriter.getIndexAttr(d));
+      result = tensor::InsertSliceOp::create(rewriter, loc, part, result,
+                                             offsets, sizes, strides);
+      offset += pt.getDimSize(0);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Pointers and memory
+//===----------------------------------------------------------------------===//
+
+struct AddPtrPattern : public OpConversionPattern<tt::AddPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::AddPtrOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value off = a.getOffset();
+    Type offElem = getElementTypeOrSelf(off.getType());
+    Type i64 = rewriter.getI64Type();
+    Type i64Like = i64;
+    if (auto t = dyn_cast<RankedTensorType>(off.getType()))
+      i64Like = RankedTensorType::get(t.getShape(), i64);
+    if (offElem.getIntOrFloatBitWidth() < 64)
+      off = arith::ExtSIOp::create(rewriter, loc, i64Like, off);
+    int64_t size = pointeeBytes(op.getPtr().getType());
+    Value scale;
+    if (auto t = dyn_cast<RankedTensorType>(i64Like))
+      scale = arith::ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(t, rewriter.getI64IntegerAttr(size)));
+    else
+      scale = arith::ConstantOp::create(rewriter, loc,
+                                        rewriter.getI64IntegerAttr(size));
+    Value bytes = arith::MulIOp::create(rewriter, loc, off, scale);
+    rewriter.replaceOpWithNewOp<arith::AddIOp>(op, a.getPtr(), bytes);
+    return success();
+  }
+};
+
+struct LoadPattern : public OpConversionPattern<tt::LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::LoadOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (tt::isTensorPointerType(op.getPtr().getType()))
+      return op.emitError("block pointers (tl.make_block_ptr) are not "
+                          "supported by the cpu backend yet");
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    Type elem = memoryType(getElementTypeOrSelf(op.getType()));
+    auto tensorType = dyn_cast<RankedTensorType>(resultType);
+    if (!tensorType) {
+      rewriter.replaceOp(op, maskedLoad(rewriter, loc, elem, a.getPtr(),
+                                        a.getMask(), a.getOther()));
+      return success();
+    }
+    SmallVector<Value> inputs{a.getPtr()};
+    if (a.getMask())
+      inputs.push_back(a.getMask());
+    if (a.getOther())
+      inputs.push_back(a.getOther());
+    int64_t rank = tensorType.getRank();
+    AffineMap id = rewriter.getMultiDimIdentityMap(rank);
+    SmallVector<AffineMap> maps(inputs.size() + 1, id);
+    SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+    bool hasMask = bool(a.getMask()), hasOther = bool(a.getOther());
+    auto g = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{tensorType}, inputs,
+        ValueRange{emptyLike(rewriter, loc, tensorType)}, maps, iters,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value v = maskedLoad(b, l, elem, args[0],
+                               hasMask ? args[1] : Value(),
+                               hasOther ? args[2] : Value());
+          linalg::YieldOp::create(b, l, v);
+        });
+    rewriter.replaceOp(op, g.getResults());
+    return success();
+  }
+};
+
+/// Calls `body(b, indices)` for each element of `shape` (once when scalar).
+void forEachElement(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                    function_ref<void(OpBuilder &, ValueRange)> body) {
+  loopNest(b, loc, shape, ValueRange{},
+           [&](OpBuilder &bb, ValueRange idx, ValueRange) {
+             body(bb, idx);
+             return SmallVector<Value>{};
+           });
+}
+
+Value elementAt(OpBuilder &b, Location loc, Value v, ValueRange idx) {
+  if (!v || !isa<RankedTensorType>(v.getType()))
+    return v;
+  return tensor::ExtractOp::create(b, loc, v, idx);
+}
+
+struct StorePattern : public OpConversionPattern<tt::StoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::StoreOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (tt::isTensorPointerType(op.getPtr().getType()))
+      return op.emitError("block pointers (tl.make_block_ptr) are not "
+                          "supported by the cpu backend yet");
+    Location loc = op.getLoc();
+    ArrayRef<int64_t> shape;
+    if (auto t = dyn_cast<RankedTensorType>(a.getPtr().getType()))
+      shape = t.getShape();
+    Value ptr = a.getPtr(), val = a.getValue(), mask = a.getMask();
+    forEachElement(rewriter, loc, shape, [&](OpBuilder &b, ValueRange idx) {
+      Value p = elementAt(b, loc, ptr, idx);
+      Value v = elementAt(b, loc, val, idx);
+      Value m = elementAt(b, loc, mask, idx);
+      auto store = [&](OpBuilder &bb) {
+        LLVM::StoreOp::create(bb, loc, v, toPtr(bb, loc, p));
+      };
+      if (!m) {
+        store(b);
+        return;
+      }
+      auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, m, false);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      store(b);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+LLVM::AtomicOrdering ordering(tt::MemSemantic s) {
+  switch (s) {
+  case tt::MemSemantic::RELAXED: return LLVM::AtomicOrdering::monotonic;
+  case tt::MemSemantic::ACQUIRE: return LLVM::AtomicOrdering::acquire;
+  case tt::MemSemantic::RELEASE: return LLVM::AtomicOrdering::release;
+  case tt::MemSemantic::ACQUIRE_RELEASE: return LLVM::AtomicOrdering::acq_rel;
+  }
+  return LLVM::AtomicOrdering::acq_rel;
+}
+
+/// Runs `scalar(b, indices)` for every element and collects its results
+/// into a tensor of `resultType` (or returns the scalar result).
+Value mapElements(OpBuilder &b, Location loc, Type resultType,
+                  function_ref<Value(OpBuilder &, ValueRange)> scalar) {
+  auto t = dyn_cast<RankedTensorType>(resultType);
+  if (!t)
+    return scalar(b, {});
+  Value init = emptyLike(b, loc, t);
+  return loopNest(b, loc, t.getShape(), ValueRange{init},
+                  [&](OpBuilder &bb, ValueRange idx, ValueRange iter) {
+                    Value v = scalar(bb, idx);
+                    return SmallVector<Value>{
+                        tensor::InsertOp::create(bb, loc, v, iter[0], idx)};
+                  })[0];
+}
+
+struct AtomicRMWPattern : public OpConversionPattern<tt::AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::AtomicRMWOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LLVM::AtomicBinOp bin;
+    switch (op.getAtomicRmwOp()) {
+    case tt::RMWOp::AND: bin = LLVM::AtomicBinOp::_and; break;
+    case tt::RMWOp::OR: bin = LLVM::AtomicBinOp::_or; break;
+    case tt::RMWOp::XOR: bin = LLVM::AtomicBinOp::_xor; break;
+    case tt::RMWOp::ADD: bin = LLVM::AtomicBinOp::add; break;
+    case tt::RMWOp::FADD: bin = LLVM::AtomicBinOp::fadd; break;
+    case tt::RMWOp::MAX: bin = LLVM::AtomicBinOp::max; break;
+    case tt::RMWOp::MIN: bin = LLVM::AtomicBinOp::min; break;
+    case tt::RMWOp::UMAX: bin = LLVM::AtomicBinOp::umax; break;
+    case tt::RMWOp::UMIN: bin = LLVM::AtomicBinOp::umin; break;
+    case tt::RMWOp::XCHG: bin = LLVM::AtomicBinOp::xchg; break;
+    }
+    auto order = ordering(op.getSem());
+    Type elem = getElementTypeOrSelf(a.getVal().getType());
+    Value ptr = a.getPtr(), val = a.getVal(), mask = a.getMask();
+    Value r = mapElements(
+        rewriter, loc, a.getVal().getType(), [&](OpBuilder &b, ValueRange idx) {
+          Value p = elementAt(b, loc, ptr, idx);
+          Value v = elementAt(b, loc, val, idx);
+          Value m = elementAt(b, loc, mask, idx);
+          auto rmw = [&](OpBuilder &bb) -> Value {
+            return LLVM::AtomicRMWOp::create(bb, loc, bin, toPtr(bb, loc, p),
+                                             v, order);
+          };
+          if (!m)
+            return rmw(b);
+          auto ifOp = scf::IfOp::create(b, loc, TypeRange{elem}, m, true);
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPointToStart(ifOp.thenBlock());
+          scf::YieldOp::create(b, loc, rmw(b));
+          b.setInsertionPointToStart(ifOp.elseBlock());
+          scf::YieldOp::create(b, loc, zeroOf(b, loc, elem));
+          return ifOp.getResult(0);
+        });
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+struct AtomicCASPattern : public OpConversionPattern<tt::AtomicCASOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::AtomicCASOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto order = ordering(op.getSem());
+    auto failOrder = order == LLVM::AtomicOrdering::acq_rel ||
+                             order == LLVM::AtomicOrdering::release
+                         ? (order == LLVM::AtomicOrdering::acq_rel
+                                ? LLVM::AtomicOrdering::acquire
+                                : LLVM::AtomicOrdering::monotonic)
+                         : order;
+    Type elem = getElementTypeOrSelf(a.getVal().getType());
+    Type intType = elem;
+    if (isa<FloatType>(elem))
+      intType = rewriter.getIntegerType(elem.getIntOrFloatBitWidth());
+    Value ptr = a.getPtr(), cmp = a.getCmp(), val = a.getVal();
+    Value r = mapElements(
+        rewriter, loc, a.getVal().getType(), [&](OpBuilder &b, ValueRange idx) {
+          Value p = elementAt(b, loc, ptr, idx);
+          Value c = elementAt(b, loc, cmp, idx);
+          Value v = elementAt(b, loc, val, idx);
+          if (intType != elem) {
+            c = arith::BitcastOp::create(b, loc, intType, c);
+            v = arith::BitcastOp::create(b, loc, intType, v);
+          }
+          auto x = LLVM::AtomicCmpXchgOp::create(b, loc, toPtr(b, loc, p), c,
+                                                 v, order, failOrder);
+          Value old = LLVM::ExtractValueOp::create(b, loc, x, 0);
+          if (intType != elem)
+            old = arith::BitcastOp::create(b, loc, elem, old);
+          return old;
+        });
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Reductions, scans, dot
+//===----------------------------------------------------------------------===//
+
+/// Clones the single-block combine region with its arguments bound to
+/// `args`; returns the values its terminator yields.
+SmallVector<Value> inlineCombine(OpBuilder &b, Region &region,
+                                 ValueRange args) {
+  IRMapping map;
+  Block &block = region.front();
+  for (auto [arg, v] : llvm::zip(block.getArguments(), args))
+    map.map(arg, v);
+  for (Operation &op : block.without_terminator())
+    b.clone(op, map);
+  SmallVector<Value> out;
+  for (Value v : block.getTerminator()->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
+}
+
+struct ReducePattern : public OpConversionPattern<tt::ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::ReduceOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ValueRange srcs = a.getSrcs();
+    auto srcType = cast<RankedTensorType>(srcs[0].getType());
+    int64_t axis = op.getAxis();
+    int64_t n = srcType.getDimSize(axis);
+    SmallVector<int64_t> outer;
+    for (int64_t i = 0; i < srcType.getRank(); ++i)
+      if (i != axis)
+        outer.push_back(i);
+    SmallVector<int64_t> outShape;
+    for (int64_t i : outer)
+      outShape.push_back(srcType.getDimSize(i));
+    Region &combine = op.getCombineOp();
+    auto reduceAt = [&](OpBuilder &b, ValueRange outIdx) {
+      auto full = [&](Value k) {
+        SmallVector<Value> idx;
+        size_t o = 0;
+        for (int64_t i = 0; i < srcType.getRank(); ++i)
+          idx.push_back(i == axis ? k : outIdx[o++]);
+        return idx;
+      };
+      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+      SmallVector<Value> init;
+      for (Value s : srcs)
+        init.push_back(tensor::ExtractOp::create(b, loc, s, full(zero)));
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      Value ub = arith::ConstantIndexOp::create(b, loc, n);
+      auto loop = scf::ForOp::create(b, loc, one, ub, one, init);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(loop.getBody());
+      SmallVector<Value> args(loop.getRegionIterArgs());
+      for (Value s : srcs)
+        args.push_back(
+            tensor::ExtractOp::create(b, loc, s, full(loop.getInductionVar())));
+      scf::YieldOp::create(b, loc, inlineCombine(b, combine, args));
+      return SmallVector<Value>(loop.getResults());
+    };
+    if (outShape.empty()) {
+      rewriter.replaceOp(op, reduceAt(rewriter, {}));
+      return success();
+    }
+    SmallVector<Value> inits;
+    for (Value s : srcs)
+      inits.push_back(emptyLike(
+          rewriter, loc,
+          RankedTensorType::get(outShape,
+                                getElementTypeOrSelf(s.getType()))));
+    SmallVector<Value> results = loopNest(
+        rewriter, loc, outShape, inits,
+        [&](OpBuilder &b, ValueRange idx, ValueRange iters) {
+          SmallVector<Value> vals = reduceAt(b, idx);
+          SmallVector<Value> out;
+          for (auto [v, t] : llvm::zip(vals, iters))
+            out.push_back(tensor::InsertOp::create(b, loc, v, t, idx));
+          return out;
+        });
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct ScanPattern : public OpConversionPattern<tt::ScanOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::ScanOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ValueRange srcs = a.getSrcs();
+    auto srcType = cast<RankedTensorType>(srcs[0].getType());
+    int64_t axis = op.getAxis();
+    int64_t n = srcType.getDimSize(axis);
+    bool reverse = op.getReverse();
+    SmallVector<int64_t> outerShape;
+    for (int64_t i = 0; i < srcType.getRank(); ++i)
+      if (i != axis)
+        outerShape.push_back(srcType.getDimSize(i));
+    Region &combine = op.getCombineOp();
+    SmallVector<Value> inits;
+    for (Value s : srcs)
+      inits.push_back(emptyLike(rewriter, loc, cast<RankedTensorType>(s.getType())));
+    SmallVector<Value> results = loopNest(
+        rewriter, loc, outerShape, inits,
+        [&](OpBuilder &b, ValueRange outIdx, ValueRange tensors) {
+          auto full = [&](Value k) {
+            SmallVector<Value> idx;
+            size_t o = 0;
+            for (int64_t i = 0; i < srcType.getRank(); ++i)
+              idx.push_back(i == axis ? k : outIdx[o++]);
+            return idx;
+          };
+          auto at = [&](OpBuilder &bb, Value step) -> Value {
+            if (!reverse)
+              return step;
+            Value last = arith::ConstantIndexOp::create(bb, loc, n - 1);
+            return arith::SubIOp::create(bb, loc, last, step);
+          };
+          Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+          SmallVector<Value> acc, outs(tensors.begin(), tensors.end());
+          Value first = at(b, zero);
+          for (auto [i, s] : llvm::enumerate(srcs)) {
+            Value v = tensor::ExtractOp::create(b, loc, s, full(first));
+            acc.push_back(v);
+            outs[i] = tensor::InsertOp::create(b, loc, v, outs[i], full(first));
+          }
+          Value one = arith::ConstantIndexOp::create(b, loc, 1);
+          Value ub = arith::ConstantIndexOp::create(b, loc, n);
+          SmallVector<Value> carried = acc;
+          carried.append(outs.begin(), outs.end());
+          auto loop = scf::ForOp::create(b, loc, one, ub, one, carried);
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPointToStart(loop.getBody());
+          Value k = at(b, loop.getInductionVar());
+          size_t m = srcs.size();
+          SmallVector<Value> args(loop.getRegionIterArgs().take_front(m));
+          for (Value s : srcs)
+            args.push_back(tensor::ExtractOp::create(b, loc, s, full(k)));
+          SmallVector<Value> next = inlineCombine(b, combine, args);
+          SmallVector<Value> yields = next;
+          for (size_t i = 0; i < m; ++i)
+            yields.push_back(tensor::InsertOp::create(
+                b, loc, next[i], loop.getRegionIterArgs()[m + i], full(k)));
+          scf::YieldOp::create(b, loc, yields);
+          return SmallVector<Value>(loop.getResults().drop_front(m));
+        });
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct DotPattern : public OpConversionPattern<tt::DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::DotOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto t = cast<RankedTensorType>(op.getType());
+    Operation *mm;
+    if (t.getRank() == 2)
+      mm = linalg::MatmulOp::create(rewriter, op.getLoc(), TypeRange{t},
+                                    ValueRange{a.getA(), a.getB()},
+                                    ValueRange{a.getC()});
+    else
+      mm = linalg::BatchMatmulOp::create(rewriter, op.getLoc(), TypeRange{t},
+                                         ValueRange{a.getA(), a.getB()},
+                                         ValueRange{a.getC()});
+    rewriter.replaceOp(op, mm->getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Elementwise tt ops
+//===----------------------------------------------------------------------===//
+
+struct FpToFpPattern : public OpConversionPattern<tt::FpToFpOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::FpToFpOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type to = getElementTypeOrSelf(op.getType());
+    Type from = getElementTypeOrSelf(a.getSrc().getType());
+    if (from.getIntOrFloatBitWidth() == 8 || to.getIntOrFloatBitWidth() == 8)
+      return op.emitError("fp8 conversions are not supported by the cpu "
+                          "backend yet");
+    if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
+      rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, op.getType(), a.getSrc());
+    else
+      rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, op.getType(),
+                                                   a.getSrc());
+    return success();
+  }
+};
+
+struct BitcastPattern : public OpConversionPattern<tt::BitcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::BitcastOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type to = getTypeConverter()->convertType(op.getType());
+    if (to == a.getSrc().getType())
+      rewriter.replaceOp(op, a.getSrc());
+    else
+      rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, to, a.getSrc());
+    return success();
+  }
+};
+
+template <typename Op>
+struct IdentityCastPattern : public OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, a.getSrc());
+    return success();
+  }
+};
+
+struct ClampPattern : public OpConversionPattern<tt::ClampFOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::ClampFOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    bool all = op.getPropagateNan() == tt::PropagateNan::ALL;
+    Location loc = op.getLoc();
+    Value lo, r;
+    if (all) {
+      lo = arith::MaximumFOp::create(rewriter, loc, a.getX(), a.getMin());
+      r = arith::MinimumFOp::create(rewriter, loc, lo, a.getMax());
+    } else {
+      lo = arith::MaxNumFOp::create(rewriter, loc, a.getX(), a.getMin());
+      r = arith::MinNumFOp::create(rewriter, loc, lo, a.getMax());
+    }
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+struct MulhiPattern : public OpConversionPattern<tt::MulhiUIOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::MulhiUIOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto m = arith::MulUIExtendedOp::create(rewriter, op.getLoc(), a.getX(),
+                                            a.getY());
+    rewriter.replaceOp(op, m.getHigh());
+    return success();
+  }
+};
+
+struct PreciseSqrtPattern : public OpConversionPattern<tt::PreciseSqrtOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::PreciseSqrtOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<math::SqrtOp>(op, a.getX());
+    return success();
+  }
+};
+
+struct PreciseDivPattern : public OpConversionPattern<tt::PreciseDivFOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::PreciseDivFOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<arith::DivFOp>(op, a.getX(), a.getY());
+    return success();
+  }
+};
+
+/// Ops the cpu backend cannot lower yet: a located error.
+template <typename Op>
+struct UnsupportedPattern : public OpConversionPattern<Op> {
+  UnsupportedPattern(const TypeConverter &tc, MLIRContext *ctx,
+                     const char *what)
+      : OpConversionPattern<Op>(tc, ctx), what(what) {}
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor,
+                  ConversionPatternRewriter &) const override {
+    return op.emitError(std::string(what) +
+                        " is not supported by the cpu backend yet");
+  }
+  const char *what;
+};
+
+/// Rebuilds an op whose operand or result types hold pointers with the
+/// converted types (arith.select, arith.constant of pointers, ub.poison).
+struct GenericTypePattern : public ConversionPattern {
+  GenericTypePattern(const TypeConverter &tc, MLIRContext *ctx)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), 1, ctx) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumRegions() || !isa<arith::SelectOp, ub::PoisonOp>(op))
+      return failure();
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), results)))
+      return failure();
+    OperationState state(op->getLoc(), op->getName().getStringRef(), operands,
+                         results, op->getAttrs());
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
+struct ConvertTritonToLinalg
+    : public trident::cpu::impl::CpuConvertTritonToLinalgBase<
+          ConvertTritonToLinalg> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ModuleOp module = getOperation();
+    // Barriers mean nothing when one program runs at a time on a thread.
+    module.walk([](gpu::BarrierOp b) { b.erase(); });
+
+    PtrTypeConverter converter(ctx);
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<arith::ArithDialect, math::MathDialect,
+                           linalg::LinalgDialect, tensor::TensorDialect,
+                           LLVM::LLVMDialect, func::FuncDialect,
+                           scf::SCFDialect, cf::ControlFlowDialect>();
+    target.addIllegalDialect<tt::TritonDialect>();
+    target.addDynamicallyLegalDialect<arith::ArithDialect, ub::UBDialect>(
+        [&](Operation *op) { return converter.isLegal(op); });
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
+      return converter.isSignatureLegal(f.getFunctionType());
+    });
+    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
+        [&](Operation *op) { return converter.isLegal(op); });
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+      return converter.isLegal(op);
+    });
+
+    RewritePatternSet patterns(ctx);
+    patterns.add<FuncPattern, ReturnPattern, CallPattern, MakeRangePattern,
+                 SplatPattern, UnsplatPattern, BroadcastPattern,
+                 ExpandDimsPattern, ReshapePattern, TransPattern, JoinPattern,
+                 SplitPattern, CatPattern, AddPtrPattern, LoadPattern,
+                 StorePattern, AtomicRMWPattern, AtomicCASPattern,
+                 ReducePattern, ScanPattern, DotPattern, FpToFpPattern,
+                 BitcastPattern, IdentityCastPattern<tt::IntToPtrOp>,
+                 IdentityCastPattern<tt::PtrToIntOp>, ClampPattern,
+                 MulhiPattern, PreciseSqrtPattern, PreciseDivPattern,
+                 GenericTypePattern>(converter, ctx);
+    patterns.add<UnsupportedPattern<tt::PrintOp>>(converter, ctx,
+                                                  "tl.device_print");
+    patterns.add<UnsupportedPattern<tt::AssertOp>>(converter, ctx,
+                                                   "tl.device_assert");
+    patterns.add<UnsupportedPattern<tt::HistogramOp>>(converter, ctx,
+                                                      "tl.histogram");
+    patterns.add<UnsupportedPattern<tt::GatherOp>>(converter, ctx, "tl.gather");
+    patterns.add<UnsupportedPattern<tt::MakeTensorPtrOp>>(
+        converter, ctx, "tl.make_block_ptr");
+    patterns.add<UnsupportedPattern<tt::AdvanceOp>>(converter, ctx,
+                                                    "tl.advance");
+    patterns.add<UnsupportedPattern<tt::ExternElementwiseOp>>(
+        converter, ctx, "tt.extern_elementwise");
+    patterns.add<UnsupportedPattern<tt::ElementwiseInlineAsmOp>>(
+        converter, ctx, "inline assembly");
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    cf::populateCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                       target);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
