@@ -163,7 +163,8 @@ static bool isDirectory(const std::string &p) {
 void BackendRegistry::loadDefaultPlugins(std::vector<std::string> &errors) {
   std::vector<std::string> places;
   std::string installed = installedPluginDir();
-  if (!installed.empty())
+  const char *skip = std::getenv("TRIDENT_DISABLE_INSTALLED_PLUGINS");
+  if (!installed.empty() && !(skip && *skip && std::string(skip) != "0"))
     places.push_back(installed);
   if (const char *env = std::getenv("TRIDENT_PLUGIN_PATH")) {
     std::string s = env;

@@ -39,9 +39,11 @@ public:
   /// API version, or registers a backend whose name is taken.
   bool loadPlugin(const std::string &path, std::string &error);
 
-  /// Loads every plugin in the install's plugin directory and on
-  /// TRIDENT_PLUGIN_PATH (entries separated by ':'; each a plugin file or a
-  /// directory of them). Problems are appended to `errors`; loading goes on.
+  /// Loads every plugin in the install's plugin directory (unless
+  /// TRIDENT_DISABLE_INSTALLED_PLUGINS is set to something other than 0)
+  /// and on TRIDENT_PLUGIN_PATH (entries separated by ':'; each a plugin file
+  /// or a directory of them). Problems are appended to `errors`; loading
+  /// goes on.
   void loadDefaultPlugins(std::vector<std::string> &errors);
 
   /// The directory plugins are installed in: lib/trident/plugins next to
