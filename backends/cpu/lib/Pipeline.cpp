@@ -207,8 +207,12 @@ LogicalResult linkSharedObject(const std::string &object, std::string &so,
     return failure();
   }
   std::string lld = TRIDENT_LLD_PATH;
-  llvm::SmallVector<llvm::StringRef> args = {lld, "-shared", "-o", out, obj,
-                                             "--as-needed"};
+  // compiler-rt's builtins supply conversions LLVM emits as calls on
+  // hosts without native support (__truncsfbf2 for bf16, ...).
+  llvm::SmallVector<llvm::StringRef> args = {lld, "-shared", "-o", out, obj};
+  std::string builtins = TRIDENT_CLANG_RT_BUILTINS;
+  if (!builtins.empty())
+    args.push_back(builtins);
   std::string msg;
   int rc = llvm::sys::ExecuteAndWait(lld, args, std::nullopt, {}, 0, 0, &msg);
   llvm::sys::fs::remove(obj);

@@ -1,0 +1,98 @@
+//===- Case.h - what a conformance case is --------------------*- C++ -*-===//
+//
+// A case is a kernel source file and kernel name, its signature (Triton's
+// AOT syntax), the tensors it reads and writes with their dtypes, sizes and
+// input generators, its runtime arguments in order, a launch grid, and a
+// reference written in C++ on the host (in double precision) with a
+// tolerance. The harness generates fresh inputs each run (seeded, printed),
+// poisons outputs, compiles and launches through Trident, and compares.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_CONFORMANCE_CASE_H
+#define TRIDENT_CONFORMANCE_CASE_H
+
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace trident::conformance {
+
+/// Element types of tensors, named as in signatures.
+enum class DT { I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64 };
+
+const char *dtName(DT dt);          ///< "fp32", "i8", ...
+size_t dtBytes(DT dt);
+bool dtIsFloat(DT dt);
+
+/// How a tensor's values are drawn.
+struct Gen {
+  double lo = -4, hi = 4; ///< uniform in [lo, hi] (integers: rounded)
+  bool positive = false;  ///< shifted into (0, hi]
+  double constant = 0;
+  bool isConstant = false;
+  static Gen range(double lo, double hi) { Gen g; g.lo = lo; g.hi = hi; return g; }
+  static Gen value(double v) { Gen g; g.constant = v; g.isConstant = true; return g; }
+};
+
+struct TensorSpec {
+  std::string name;
+  DT dtype;
+  size_t count;
+  bool output = false; ///< poisoned before the launch, compared after
+  bool input = true;   ///< filled from `gen` before the launch
+  Gen gen;
+};
+
+struct ArgSpec {
+  enum Kind { Tensor, Int, Float } kind;
+  int tensor = -1;
+  int64_t i = 0;
+  double f = 0;
+  static ArgSpec t(int index) { return {Tensor, index, 0, 0}; }
+  static ArgSpec integer(int64_t v) { return {Int, -1, v, 0}; }
+  static ArgSpec real(double v) { return {Float, -1, 0, v}; }
+};
+
+/// The values of every tensor as doubles: inputs as generated (after
+/// rounding to their dtype), outputs for the reference to fill.
+struct Data {
+  std::vector<std::vector<double>> t;
+  std::vector<double> &operator[](size_t i) { return t[i]; }
+};
+
+struct Case {
+  std::string name;  ///< "binary/add/fp32"
+  std::string file;  ///< relative to conformance/kernels
+  std::string kernel;
+  std::string signature;
+  std::vector<TensorSpec> tensors;
+  std::vector<ArgSpec> args;
+  uint32_t grid[3] = {1, 1, 1};
+  std::function<void(Data &)> reference;
+  double rtol = 1e-6, atol = 1e-6;
+  /// Elements of outputs whose reference is NaN must be NaN; with
+  /// `checkOnly` only outputs listed are compared (others may be scratch).
+  std::vector<int> checkOnly;
+  /// A reason the case is not run on some target ("" = runs everywhere);
+  /// `skipTargets` are prefixes ("cpu", "cuda").
+  std::string skipReason;
+  std::vector<std::string> skipTargets;
+};
+
+/// All cases, in registration order.
+std::vector<Case> &registry();
+
+struct Register {
+  explicit Register(std::function<void(std::vector<Case> &)> add) {
+    add(registry());
+  }
+};
+
+/// Converts a double to the dtype's value as the kernel will see it.
+double roundTo(DT dt, double v);
+
+} // namespace trident::conformance
+
+#endif // TRIDENT_CONFORMANCE_CASE_H
