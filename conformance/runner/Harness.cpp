@@ -225,6 +225,7 @@ Outcome runOne(Context &c, const Case &k, std::mt19937_64 &rng) {
   spec.kernel = k.kernel;
   spec.signature = frontend::splitSignature(k.signature);
   CompileOptions copts;
+  copts.reproducers = false;
   CompiledKernel compiled;
   std::vector<std::string> errors;
   if (!c.driver->compile(source, spec, c.options.target, copts, compiled,

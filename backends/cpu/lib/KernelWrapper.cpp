@@ -2,9 +2,11 @@
 
 #include "trident/Backends/Cpu/Passes.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 
 namespace trident::cpu {
+#define GEN_PASS_DEF_CPUMEMREFCOPYTOLINALG
 #define GEN_PASS_DEF_CPUADDKERNELWRAPPER
 #include "trident/Backends/Cpu/Passes.h.inc"
 } // namespace trident::cpu
@@ -63,6 +65,18 @@ struct AddKernelWrapper
       LLVM::CallOp::create(b, loc, impl, callArgs);
       LLVM::ReturnOp::create(b, loc, ValueRange{});
     }
+  }
+};
+
+struct MemRefCopyToLinalg
+    : public trident::cpu::impl::CpuMemRefCopyToLinalgBase<MemRefCopyToLinalg> {
+  void runOnOperation() override {
+    getOperation().walk([](memref::CopyOp copy) {
+      OpBuilder b(copy);
+      linalg::CopyOp::create(b, copy.getLoc(), copy.getSource(),
+                             copy.getTarget());
+      copy.erase();
+    });
   }
 };
 

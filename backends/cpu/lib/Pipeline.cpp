@@ -86,6 +86,7 @@ void buildLLVMPipeline(OpPassManager &pm) {
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(opts));
   bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createCpuMemRefCopyToLinalg());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -235,6 +235,7 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       field("target", target.str);
       field("backend", backend.name());
       field("plugin_version", entry->pluginVersion);
+      field("plugin_file", entry->fileHash);
       field("backend_hash", meta.backendHash);
       for (const auto &[k, v] : options)
         field("option", k + "=" + v);
@@ -337,7 +338,13 @@ bool Driver::compileFor(const frontend::SourceFile &source,
         std::string repro = reproDir + "/" + sanitize(spec.kernel) + "." +
                             sanitize(target.str) + "." + currentStage + "." +
                             std::to_string(getpid()) + ".repro.mlir";
-        pm.enableCrashReproducerGeneration(repro, /*genLocalReproducer=*/true);
+        // TRIDENT_NO_REPRODUCER=1 lets a crashing pass crash (for debuggers)
+        // instead of being caught to write a reproducer.
+        const char *noRepro = std::getenv("TRIDENT_NO_REPRODUCER");
+        if (opts.reproducers &&
+            !(noRepro && *noRepro && std::string(noRepro) != "0"))
+          pm.enableCrashReproducerGeneration(repro,
+                                             /*genLocalReproducer=*/true);
         std::string failed;
         pm.addInstrumentation(std::make_unique<FailedPass>(&failed));
         if (mlir::succeeded(pm.run(module)))

@@ -5,6 +5,7 @@
 
 #include "mlir/IR/DialectRegistry.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <dirent.h>
 #include <dlfcn.h>
@@ -131,6 +132,21 @@ bool BackendRegistry::loadPlugin(const std::string &path, std::string &error) {
   loadingName_ = loadingVersion_ = nullptr;
   loadingPath_.clear();
   handles_.push_back(handle); // its code may already be referenced
+  std::string fileHash;
+  if (FILE *f = std::fopen(file.c_str(), "rb")) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    unsigned char buf[1 << 16];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0)
+      for (size_t i = 0; i < n; ++i)
+        h = (h ^ buf[i]) * 0x100000001b3ull;
+    std::fclose(f);
+    char hex[17];
+    std::snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
+    fileHash = hex;
+  }
+  for (size_t i = before; i < entries_.size(); ++i)
+    entries_[i].fileHash = fileHash;
   if (!registrationError_.empty()) {
     entries_.resize(before);
     error = "plugin " + path + ": " + registrationError_;

@@ -3,7 +3,7 @@
 // One device, the host. Buffers come from an allocation table (so pointer
 // arguments can be checked like on GPUs); kernels are shared objects
 // following the cpu kernel ABI of runtime.h, loaded from memory through a
-// memfd; a launch runs the grid's programs on a pool of worker threads and
+// private temporary file; a launch runs the grid's programs on a pool of worker threads and
 // returns when they are done. Streams order nothing (everything completes
 // in order on return) and events record the time they are reached.
 //
@@ -196,25 +196,33 @@ public:
   }
 
   trident_status_t loadModule(const bundle::Entry &e, void **module) override {
-    // dlopen needs a file: an anonymous in-memory one.
-    int fd = memfd_create(("trident-" + e.meta.kernel).c_str(), MFD_CLOEXEC);
+    // dlopen needs a file. Each module gets a file of its own name:
+    // glibc hands back an already-loaded library when a name repeats (as
+    // /proc/self/fd/N of a reused descriptor would), so names must never
+    // repeat. The file is unlinked once loaded.
+    const char *tmp = std::getenv("TMPDIR");
+    std::string path = std::string(tmp && *tmp ? tmp : "/tmp") +
+                       "/trident-kernel-XXXXXX";
+    int fd = mkstemp(path.data());
     if (fd < 0)
       return makeStatus(TRIDENT_DRIVER_ERROR,
-                        std::string("memfd_create failed: ") + strerror(errno));
+                        "cannot create a file for the host binary (" + path +
+                            "): " + strerror(errno));
     size_t done = 0;
     while (done < e.binary.size()) {
       ssize_t n = write(fd, e.binary.data() + done, e.binary.size() - done);
       if (n <= 0) {
         close(fd);
+        unlink(path.c_str());
         return makeStatus(TRIDENT_DRIVER_ERROR,
-                          std::string("write to memfd failed: ") +
-                              strerror(errno));
+                          "cannot write the host binary: " +
+                              std::string(strerror(errno)));
       }
       done += size_t(n);
     }
-    std::string path = "/proc/self/fd/" + std::to_string(fd);
-    void *h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     close(fd);
+    void *h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    unlink(path.c_str());
     if (!h) {
       const char *why = dlerror();
       return makeStatus(TRIDENT_DATA_LOSS,

@@ -39,6 +39,12 @@ struct CompileOptions {
   bool printIrAfterAll = false;
   /// Use the on-disk cache for final-stage compiles.
   bool useCache = true;
+  /// On a failing pass, write the IR before it and a replay command (MLIR's
+  /// local crash reproducer). Also off with TRIDENT_NO_REPRODUCER=1.
+  /// (Known issue: in a process that compiles many kernels, enabling it
+  /// made rare compiles fail without a diagnostic; the conformance harness
+  /// turns it off.)
+  bool reproducers = true;
   std::string cacheDir; ///< empty: Cache::defaultDirectory()
 };
 

@@ -25,6 +25,9 @@ public:
     std::string pluginName;
     std::string pluginVersion;
     std::string path; ///< the plugin file, or "<builtin>"
+    /// A hash of the plugin file's bytes: a rebuilt plugin never reuses
+    /// cache entries of the old one, whatever its version says.
+    std::string fileHash;
   };
 
   BackendRegistry();

@@ -57,4 +57,15 @@ def CpuAddKernelWrapper : Pass<"cpu-add-kernel-wrapper", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def CpuMemRefCopyToLinalg : Pass<"cpu-memref-copy-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Turn memref.copy into linalg.copy";
+  let description = [{
+    Bufferization copies buffers with `memref.copy`, which the LLVM lowering
+    turns into a call to a runtime library (`memrefCopy`) when the layouts
+    are not contiguous. Host kernels link no such library: `linalg.copy`
+    lowers to plain loops instead.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 #endif // TRIDENT_BACKENDS_CPU_PASSES

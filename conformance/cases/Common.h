@@ -1,0 +1,48 @@
+//===- Common.h - helpers shared by the case files -------------*- C++ -*-===//
+#ifndef TRIDENT_CONFORMANCE_CASES_COMMON_H
+#define TRIDENT_CONFORMANCE_CASES_COMMON_H
+
+#include "runner/Case.h"
+
+#include <string>
+
+namespace trident::conformance {
+
+inline std::string ptr(DT dt) { return std::string("*") + dtName(dt) + ":16"; }
+
+inline TensorSpec in(const char *name, DT dt, size_t n, Gen g = Gen::range(-4, 4)) {
+  return {name, dt, n, false, true, g};
+}
+inline TensorSpec out(const char *name, DT dt, size_t n) {
+  return {name, dt, n, true, false, {}};
+}
+
+inline double tolFor(DT dt) {
+  switch (dt) {
+  case DT::F16: return 2e-3;
+  case DT::BF16: return 1.6e-2;
+  case DT::F32: return 2e-6;
+  default: return 1e-12;
+  }
+}
+
+inline Case tileCase(std::string name, std::string file, std::string kernel,
+                     std::string sig, std::vector<TensorSpec> tensors,
+                     std::vector<ArgSpec> args, std::function<void(Data &)> ref,
+                     double rtol, double atol) {
+  Case c;
+  c.name = std::move(name);
+  c.file = std::move(file);
+  c.kernel = std::move(kernel);
+  c.signature = std::move(sig);
+  c.tensors = std::move(tensors);
+  c.args = std::move(args);
+  c.reference = std::move(ref);
+  c.rtol = rtol;
+  c.atol = atol;
+  return c;
+}
+
+} // namespace trident::conformance
+
+#endif
