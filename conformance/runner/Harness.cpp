@@ -225,7 +225,6 @@ Outcome runOne(Context &c, const Case &k, std::mt19937_64 &rng) {
   spec.kernel = k.kernel;
   spec.signature = frontend::splitSignature(k.signature);
   CompileOptions copts;
-  copts.reproducers = false;
   CompiledKernel compiled;
   std::vector<std::string> errors;
   if (!c.driver->compile(source, spec, c.options.target, copts, compiled,
@@ -343,6 +342,8 @@ Outcome runOne(Context &c, const Case &k, std::mt19937_64 &rng) {
     const TensorSpec &t = k.tensors[i];
     if (!t.output)
       continue;
+    if (k.checkOnly.size() == 1 && k.checkOnly[0] == -1)
+      continue; // nothing deterministic to compare: the run must succeed
     if (!k.checkOnly.empty() &&
         std::find(k.checkOnly.begin(), k.checkOnly.end(), int(i)) ==
             k.checkOnly.end())

@@ -72,8 +72,14 @@ void registerCpuDialects(DialectRegistry &registry) {
 }
 
 void buildLinalgPipeline(OpPassManager &pm) {
+  // Calls cost a boundary bufferization would have to cross and buy nothing
+  // on the host: inline everything (noinline included), and make early
+  // returns structured again for buffer deallocation.
+  pm.addPass(createCpuInlineAll());
+  pm.addPass(createInlinerPass());
   pm.addPass(createCpuAddProgramArgs());
   pm.addPass(createCpuConvertTritonToLinalg());
+  pm.addPass(createLiftControlFlowToSCFPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -87,6 +93,7 @@ void buildLLVMPipeline(OpPassManager &pm) {
   pm.addPass(bufferization::createOneShotBufferizePass(opts));
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createCpuMemRefCopyToLinalg());
+  pm.addPass(createCpuExpandAtomics());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -5,6 +5,7 @@
 
 namespace trident::cpu {
 #define GEN_PASS_DEF_CPUADDPROGRAMARGS
+#define GEN_PASS_DEF_CPUINLINEALL
 #include "trident/Backends/Cpu/Passes.h.inc"
 } // namespace trident::cpu
 
@@ -52,6 +53,14 @@ struct AddProgramArgs
         }
       });
     }
+  }
+};
+
+struct InlineAll : public trident::cpu::impl::CpuInlineAllBase<InlineAll> {
+  void runOnOperation() override {
+    OpBuilder b(&getContext());
+    for (auto func : getOperation().getOps<tt::FuncOp>())
+      func->setAttr("noinline", b.getBoolAttr(false));
   }
 };
 

@@ -93,17 +93,17 @@ loopNest(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange inits,
   Value lb = arith::ConstantIndexOp::create(b, loc, 0);
   Value ub = arith::ConstantIndexOp::create(b, loc, shape[indices.size()]);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  auto loop = scf::ForOp::create(b, loc, lb, ub, one, inits);
-  // Without iter_args the builder adds a terminator; ours replaces it.
-  if (loop.getBody()->mightHaveTerminator())
-    loop.getBody()->getTerminator()->erase();
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(loop.getBody());
-  SmallVector<Value> inner = indices;
-  inner.push_back(loop.getInductionVar());
-  SmallVector<Value> results =
-      loopNest(b, loc, shape, loop.getRegionIterArgs(), body, inner);
-  scf::YieldOp::create(b, loc, results);
+  // The body is built through the builder's callback: inside a dialect
+  // conversion every op must be created (and never erased) behind the
+  // rewriter's back, which an auto-inserted terminator would require.
+  auto loop = scf::ForOp::create(
+      b, loc, lb, ub, one, inits,
+      [&](OpBuilder &nb, Location l, Value iv, ValueRange iters) {
+        SmallVector<Value> inner = indices;
+        inner.push_back(iv);
+        SmallVector<Value> results = loopNest(nb, l, shape, iters, body, inner);
+        scf::YieldOp::create(nb, l, results);
+      });
   return loop.getResults();
 }
 
@@ -600,6 +600,29 @@ Value mapElements(OpBuilder &b, Location loc, Type resultType,
                   })[0];
 }
 
+/// Atomics are emitted as calls to declared functions named after the
+/// operation (trident.rmw.<op>.<ordering>, trident.cas.<ordering>), and
+/// expanded to LLVM atomics by cpu-expand-atomics after bufferization: the
+/// buffer deallocation pass rejects LLVM atomics, whose memory effects it
+/// does not know, but understands calls.
+Value atomicCall(OpBuilder &b, ModuleOp module, Location loc, StringRef name,
+                 Type result, ValueRange operands) {
+  auto fnType = b.getFunctionType(operands.getTypes(), {result});
+  std::string full = name.str();
+  for (Type t : operands.getTypes()) {
+    llvm::raw_string_ostream os(full);
+    os << "." << t;
+  }
+  if (!module.lookupSymbol<func::FuncOp>(full)) {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto decl = func::FuncOp::create(b, loc, full, fnType);
+    decl.setPrivate();
+  }
+  return func::CallOp::create(b, loc, full, TypeRange{result}, operands)
+      .getResult(0);
+}
+
 struct AtomicRMWPattern : public OpConversionPattern<tt::AtomicRMWOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -620,6 +643,7 @@ struct AtomicRMWPattern : public OpConversionPattern<tt::AtomicRMWOp> {
     case tt::RMWOp::XCHG: bin = LLVM::AtomicBinOp::xchg; break;
     }
     auto order = ordering(op.getSem());
+    auto module = op->getParentOfType<ModuleOp>();
     Type elem = getElementTypeOrSelf(a.getVal().getType());
     Value ptr = a.getPtr(), val = a.getVal(), mask = a.getMask();
     Value r = mapElements(
@@ -628,8 +652,10 @@ struct AtomicRMWPattern : public OpConversionPattern<tt::AtomicRMWOp> {
           Value v = elementAt(b, loc, val, idx);
           Value m = elementAt(b, loc, mask, idx);
           auto rmw = [&](OpBuilder &bb) -> Value {
-            return LLVM::AtomicRMWOp::create(bb, loc, bin, toPtr(bb, loc, p),
-                                             v, order);
+            std::string name = "trident.rmw." +
+                               LLVM::stringifyAtomicBinOp(bin).str() + "." +
+                               LLVM::stringifyAtomicOrdering(order).str();
+            return atomicCall(bb, module, loc, name, elem, ValueRange{p, v});
           };
           if (!m)
             return rmw(b);
@@ -659,6 +685,7 @@ struct AtomicCASPattern : public OpConversionPattern<tt::AtomicCASOp> {
                                 ? LLVM::AtomicOrdering::acquire
                                 : LLVM::AtomicOrdering::monotonic)
                          : order;
+    auto module = op->getParentOfType<ModuleOp>();
     Type elem = getElementTypeOrSelf(a.getVal().getType());
     Type intType = elem;
     if (isa<FloatType>(elem))
@@ -673,9 +700,11 @@ struct AtomicCASPattern : public OpConversionPattern<tt::AtomicCASOp> {
             c = arith::BitcastOp::create(b, loc, intType, c);
             v = arith::BitcastOp::create(b, loc, intType, v);
           }
-          auto x = LLVM::AtomicCmpXchgOp::create(b, loc, toPtr(b, loc, p), c,
-                                                 v, order, failOrder);
-          Value old = LLVM::ExtractValueOp::create(b, loc, x, 0);
+          (void)failOrder;
+          Value old = atomicCall(
+              b, module, loc,
+              "trident.cas." + LLVM::stringifyAtomicOrdering(order).str(),
+              intType, ValueRange{p, c, v});
           if (intType != elem)
             old = arith::BitcastOp::create(b, loc, elem, old);
           return old;

@@ -355,8 +355,10 @@ bool Driver::compileFor(const frontend::SourceFile &source,
         if (entry && entry->path != "<builtin>" && currentStage != "ttir")
           cmd += " --load-plugin " + entry->path;
         cmd += " --run-reproducer " + repro;
-        errors.push_back("error: pass '" + (failed.empty() ? "?" : failed) +
-                         "' failed in stage '" + currentStage + "'" +
+        errors.push_back(std::string("error: ") +
+                         (failed.empty() ? "a pass crashed"
+                                         : "pass '" + failed + "' failed") +
+                         " in stage '" + currentStage + "'" +
                          (target.str.empty() ? "" : " for " + target.str) +
                          "\nnote: the IR before the failing "
                          "pass is in " + repro + "\nnote: reproduce with: " +

@@ -39,11 +39,10 @@ struct CompileOptions {
   bool printIrAfterAll = false;
   /// Use the on-disk cache for final-stage compiles.
   bool useCache = true;
-  /// On a failing pass, write the IR before it and a replay command (MLIR's
-  /// local crash reproducer). Also off with TRIDENT_NO_REPRODUCER=1.
-  /// (Known issue: in a process that compiles many kernels, enabling it
-  /// made rare compiles fail without a diagnostic; the conformance harness
-  /// turns it off.)
+  /// On a failing or crashing pass, write the IR before it and a replay
+  /// command (MLIR's local crash reproducer, which also turns a crash in a
+  /// pass into an error). Off with TRIDENT_NO_REPRODUCER=1, e.g. to let a
+  /// debugger see the crash.
   bool reproducers = true;
   std::string cacheDir; ///< empty: Cache::defaultDirectory()
 };

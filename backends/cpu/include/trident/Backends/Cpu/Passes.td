@@ -10,6 +10,16 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CpuInlineAll : Pass<"cpu-inline-all", "mlir::ModuleOp"> {
+  let summary = "Clear noinline so that the inliner inlines every call";
+  let description = [{
+    `noinline = true` is a code-size hint for GPU backends. On the host a
+    call would make bufferization cross a function boundary for nothing, so
+    the cpu backend sets `noinline = false` on every `tt.func` before running
+    the inliner.
+  }];
+}
+
 def CpuAddProgramArgs : Pass<"cpu-add-program-args", "mlir::ModuleOp"> {
   let summary = "Turn program ids and grid sizes into function arguments";
   let description = [{
@@ -66,6 +76,19 @@ def CpuMemRefCopyToLinalg : Pass<"cpu-memref-copy-to-linalg", "mlir::ModuleOp"> 
     lowers to plain loops instead.
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
+def CpuExpandAtomics : Pass<"cpu-expand-atomics", "mlir::ModuleOp"> {
+  let summary = "Expand the atomic placeholders into LLVM atomics";
+  let description = [{
+    cpu-convert-triton-to-linalg emits atomics as calls to declared
+    functions `trident.rmw.<op>.<ordering>.<types>` and
+    `trident.cas.<ordering>.<types>` so that bufferization and buffer
+    deallocation (which reject ops of unknown memory effects) see calls.
+    This pass, run after them, replaces each call with `llvm.atomicrmw` or
+    `llvm.cmpxchg` on the address and removes the declarations.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
 #endif // TRIDENT_BACKENDS_CPU_PASSES

@@ -1,0 +1,132 @@
+//===- Control.cpp - control flow, helpers, Philox, layer norm ------------===//
+
+#include "cases/Common.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace trident::conformance;
+
+namespace {
+
+/// Philox4x32-10 as triton.language.random defines it: returns c0.
+uint32_t philox(uint64_t seed, uint32_t c0) {
+  uint32_t c1 = 0, c2 = 0, c3 = 0;
+  uint32_t k0 = uint32_t(seed & 0xffffffff), k1 = uint32_t(seed >> 32);
+  for (int r = 0; r < 10; ++r) {
+    uint32_t p0 = c0, p2 = c2;
+    c0 = uint32_t((uint64_t(0xCD9E8D57) * p2) >> 32) ^ c1 ^ k0;
+    c2 = uint32_t((uint64_t(0xD2511F53) * p0) >> 32) ^ c3 ^ k1;
+    c1 = 0xCD9E8D57u * p2;
+    c3 = 0xD2511F53u * p0;
+    k0 += 0x9E3779B9u;
+    k1 += 0xBB67AE85u;
+  }
+  return c0;
+}
+
+Register control([](std::vector<Case> &cases) {
+  auto T = ArgSpec::t;
+  const int N = 1000, BLOCK = 128;
+  for (int steps : {0, 1, 5}) {
+    Case c = tileCase(
+        "control/loops_if_while_helpers/steps" + std::to_string(steps),
+        "control.py", "loops",
+        "*fp32:16, *fp32:16, i32, 128, " + std::to_string(steps),
+        {in("x", DT::F32, N, Gen::range(-1, 1)), out("out", DT::F32, N)},
+        {T(0), T(1), ArgSpec::integer(N)},
+        [=](Data &d) {
+          for (int i = 0; i < N; ++i) {
+            double x = d[0][i], acc = 0;
+            for (int s = 0; s < steps; ++s)
+              acc = acc * 0.5 + x * s;
+            acc += 0 + 1 + 2;
+            acc += 4;
+            acc = (i / BLOCK) % 2 == 0 ? acc * 2 : acc - 1;
+            acc = 1 + acc * (0.5 + acc * 0.25);
+            d[1][i] = acc * acc;
+          }
+        },
+        1e-5, 1e-5);
+    c.grid[0] = (N + BLOCK - 1) / BLOCK;
+    cases.push_back(c);
+  }
+  // Programs at or past LIMIT return at once: their outputs stay poisoned.
+  Case ex = tileCase(
+      "control/early_return", "control.py", "early_exit",
+      "*fp32:16, *fp32:16, i32, i32, 128",
+      {in("x", DT::F32, N), out("out", DT::F32, N)},
+      {T(0), T(1), ArgSpec::integer(N), ArgSpec::integer(512)},
+      [=](Data &d) {
+        for (int p = 0; p * BLOCK < N; ++p) {
+          if (p * BLOCK >= 512)
+            continue; // stays NaN
+          double lo = INFINITY, hi = -INFINITY;
+          for (int j = 0; j < BLOCK; ++j) {
+            int i = p * BLOCK + j;
+            double v = i < N ? d[0][i] : 0.0;
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+          }
+          for (int j = 0; j < BLOCK && p * BLOCK + j < N; ++j)
+            d[1][p * BLOCK + j] =
+                roundTo(DT::F32, d[0][p * BLOCK + j] + roundTo(DT::F32, hi - lo));
+        }
+      },
+      1e-6, 1e-6);
+  ex.grid[0] = (N + BLOCK - 1) / BLOCK;
+  cases.push_back(ex);
+  for (uint64_t seed : {uint64_t(0), uint64_t(42), uint64_t(0x123456789abcULL)}) {
+    Case c = tileCase(
+        "random/philox_randint_rand/seed" + std::to_string(seed), "control.py",
+        "philox", "*u32:16, *fp32:16, i64, i32, 128",
+        {out("ints", DT::U32, N), out("uniform", DT::F32, N)},
+        {T(0), T(1), ArgSpec::integer(int64_t(seed)), ArgSpec::integer(N)},
+        [=](Data &d) {
+          for (int i = 0; i < N; ++i) {
+            uint32_t r = philox(seed, uint32_t(i));
+            d[0][i] = r;
+            int32_t x;
+            std::memcpy(&x, &r, 4);
+            if (x < 0)
+              x = -x - 1;
+            d[1][i] = roundTo(DT::F32, float(x) * 4.6566127342e-10f);
+          }
+        },
+        1e-6, 1e-7);
+    c.grid[0] = (N + BLOCK - 1) / BLOCK;
+    cases.push_back(c);
+  }
+  // The layer norm forward tutorial: 8 rows of 300 columns, 128 at a time.
+  const int R = 8, C = 300;
+  Case ln = tileCase(
+      "tutorial/layer_norm_forward", "control.py", "layer_norm_fwd",
+      "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, "
+      "fp32, 128",
+      {in("x", DT::F32, R * C, Gen::range(-3, 3)), out("y", DT::F32, R * C),
+       in("w", DT::F32, C), in("b", DT::F32, C), out("mean", DT::F32, R),
+       out("rstd", DT::F32, R)},
+      {T(0), T(1), T(2), T(3), T(4), T(5), ArgSpec::integer(C),
+       ArgSpec::integer(C), ArgSpec::real(1e-5)},
+      [=](Data &d) {
+        for (int r = 0; r < R; ++r) {
+          double mean = 0, var = 0;
+          for (int c = 0; c < C; ++c)
+            mean += d[0][r * C + c];
+          mean /= C;
+          for (int c = 0; c < C; ++c)
+            var += (d[0][r * C + c] - mean) * (d[0][r * C + c] - mean);
+          var /= C;
+          double rstd = 1 / std::sqrt(var + 1e-5);
+          d[4][r] = mean;
+          d[5][r] = rstd;
+          for (int c = 0; c < C; ++c)
+            d[1][r * C + c] = (d[0][r * C + c] - mean) * rstd * d[2][c] + d[3][c];
+        }
+      },
+      1e-5, 1e-5);
+  ln.grid[0] = R;
+  cases.push_back(ln);
+});
+
+} // namespace

@@ -1,0 +1,181 @@
+//===- Memory.cpp - atomics under contention, dot products, matmul --------===//
+
+#include "cases/Common.h"
+
+#include <cmath>
+
+using namespace trident::conformance;
+
+namespace {
+
+TensorSpec inout(const char *name, DT dt, size_t n, Gen g) {
+  return {name, dt, n, true, true, g};
+}
+
+Register atomics([](std::vector<Case> &cases) {
+  const int N = 1000, SLOTS = 4, BLOCK = 128;
+  auto T = ArgSpec::t;
+  struct A {
+    const char *op;
+    DT dt;
+  } list[] = {{"add", DT::I32}, {"add", DT::F32}, {"max", DT::I32},
+              {"max", DT::F32}, {"min", DT::I32}, {"min", DT::F32},
+              {"max", DT::U32}, {"or", DT::I32},  {"xor", DT::I32}};
+  for (const A &a : list) {
+    std::string op = a.op;
+    DT dt = a.dt;
+    Gen g = dtIsFloat(dt) ? Gen::range(-50, 50)
+            : dt == DT::U32 ? Gen::range(0, 1000)
+                            : Gen::range(-1000, 1000);
+    Gen init = op == "min" ? Gen::value(1e4) : op == "max" && dt != DT::U32
+                                                   ? Gen::value(-1e4)
+                                                   : Gen::value(0);
+    Case c = tileCase(
+        "atomic/" + op + "/" + dtName(dt), "memory.py", "atomic_contend",
+        ptr(dt) + ", " + ptr(dt) + ", i32, 4, '" + op + "', 128",
+        {in("x", dt, N, g), inout("acc", dt, SLOTS, init)},
+        {T(0), T(1), ArgSpec::integer(N)},
+        [=](Data &d) {
+          for (int i = 0; i < N; ++i) {
+            double &s = d[1][i % SLOTS];
+            double x = d[0][i];
+            if (op == "add") s += x;
+            else if (op == "max") s = std::max(s, x);
+            else if (op == "min") s = std::min(s, x);
+            else if (op == "or") s = double(int64_t(s) | int64_t(x));
+            else s = double(int64_t(s) ^ int64_t(x));
+          }
+          for (double &s : d[1])
+            s = roundTo(dt, s);
+        },
+        1e-5, 1e-4);
+    c.grid[0] = (N + BLOCK - 1) / BLOCK;
+    cases.push_back(c);
+  }
+  // A lock-free counter on atomic_cas: 64 programs, tickets 0..63 each
+  // taken exactly once, the counter ends at 64.
+  Case counter = tileCase(
+      "atomic/cas_counter", "memory.py", "atomic_counter",
+      "*i32:16, *i32:16",
+      {inout("count", DT::I32, 1, Gen::value(0)), out("ticket_of", DT::I32, 64)},
+      {T(0), T(1)},
+      [](Data &d) { d[0][0] = 64; },
+      0, 0);
+  counter.grid[0] = 64;
+  counter.checkOnly = {0};
+  cases.push_back(counter);
+  Case xchg = tileCase(
+      "atomic/xchg_all_programs", "memory.py", "atomic_xchg_last",
+      "*i32:16, *i32:16",
+      {inout("slot", DT::I32, 1, Gen::value(0)), out("seen", DT::I32, 32)},
+      {T(0), T(1)}, [](Data &) {}, 0, 0);
+  // Which program exchanged last is not determined; that every program
+  // saw some value is (checked through the sum below by a second case).
+  xchg.grid[0] = 32;
+  xchg.checkOnly = {-1};
+  cases.push_back(xchg);
+});
+
+Register dots([](std::vector<Case> &cases) {
+  auto T = ArgSpec::t;
+  struct D {
+    int m, n, k;
+    DT in;
+    bool ta, tb;
+    const char *out;
+  } list[] = {{16, 16, 16, DT::F32, false, false, "fp32"},
+              {32, 32, 64, DT::F32, false, false, "fp32"},
+              {64, 32, 16, DT::F32, false, false, "fp32"},
+              {128, 128, 32, DT::F32, false, false, "fp32"},
+              {32, 64, 128, DT::F16, false, false, "fp32"},
+              {32, 32, 32, DT::F16, false, false, "fp16"},
+              {64, 64, 64, DT::BF16, false, false, "fp32"},
+              {32, 32, 64, DT::I8, false, false, "i32"},
+              {32, 16, 32, DT::F32, true, false, "fp32"},
+              {16, 32, 32, DT::F16, false, true, "fp32"},
+              {32, 32, 32, DT::F32, true, true, "fp32"}};
+  for (const D &x : list) {
+    D c = x;
+    DT outDT = std::string(c.out) == "fp16" ? DT::F16
+               : std::string(c.out) == "i32" ? DT::I32
+                                              : DT::F32;
+    Gen g = c.in == DT::I8 ? Gen::range(-100, 100) : Gen::range(-2, 2);
+    std::string name = "dot/" + std::to_string(c.m) + "x" + std::to_string(c.n) +
+                       "x" + std::to_string(c.k) + "/" + dtName(c.in) +
+                       (std::string(c.out) == "fp16" ? "_out_fp16" : "") +
+                       (c.ta ? "/trans_a" : "") + (c.tb ? "/trans_b" : "");
+    std::string sig = ptr(c.in) + ", " + ptr(c.in) + ", " + ptr(outDT) + ", " +
+                      std::to_string(c.m) + ", " + std::to_string(c.n) + ", " +
+                      std::to_string(c.k) + ", " + (c.ta ? "True" : "False") +
+                      ", " + (c.tb ? "True" : "False") + ", '" + c.out + "'";
+    double tol = c.in == DT::I8 ? 0 : outDT == DT::F16 ? 4e-3 : 1e-5;
+    cases.push_back(tileCase(
+        name, "memory.py", "dot_tile", sig,
+        {in("a", c.in, size_t(c.m * c.k), g), in("b", c.in, size_t(c.k * c.n), g),
+         out("c", outDT, size_t(c.m * c.n))},
+        {T(0), T(1), T(2)},
+        [=](Data &d) {
+          for (int i = 0; i < c.m; ++i)
+            for (int j = 0; j < c.n; ++j) {
+              double s = 0;
+              for (int k = 0; k < c.k; ++k) {
+                double a = c.ta ? d[0][k * c.m + i] : d[0][i * c.k + k];
+                double b = c.tb ? d[1][j * c.k + k] : d[1][k * c.n + j];
+                s += a * b;
+              }
+              d[2][i * c.n + j] = roundTo(outDT, s);
+            }
+        },
+        tol, tol * c.k));
+  }
+  const int M = 32, N = 32, K = 16;
+  cases.push_back(tileCase(
+      "dot/chained_with_bias_relu", "memory.py", "dot_chain_epilogue",
+      "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, 32, 32, 16",
+      {in("a", DT::F32, M * K, Gen::range(-1, 1)), in("b", DT::F32, K * N, Gen::range(-1, 1)),
+       in("d", DT::F32, N * N, Gen::range(-1, 1)), in("bias", DT::F32, N),
+       out("out", DT::F32, M * N)},
+      {T(0), T(1), T(2), T(3), T(4)},
+      [=](Data &d) {
+        std::vector<double> ab(M * N, 0);
+        for (int i = 0; i < M; ++i)
+          for (int j = 0; j < N; ++j)
+            for (int k = 0; k < K; ++k)
+              ab[i * N + j] += d[0][i * K + k] * d[1][k * N + j];
+        for (int i = 0; i < M; ++i)
+          for (int j = 0; j < N; ++j) {
+            double e = 0;
+            for (int k = 0; k < N; ++k)
+              e += ab[i * N + k] * d[2][k * N + j];
+            d[4][i * N + j] = std::max(e + d[3][j], 0.0);
+          }
+      },
+      1e-5, 1e-4));
+  // The tiled matmul tutorial, fp16 in and out, ragged edges.
+  const int MM = 100, NN = 72, KK = 96;
+  Case mm = tileCase(
+      "tutorial/matmul_grouped", "memory.py", "matmul_grouped",
+      "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32, i32, i32, "
+      "i32, 32, 32, 32, 4",
+      {in("a", DT::F16, MM * KK, Gen::range(-1, 1)),
+       in("b", DT::F16, KK * NN, Gen::range(-1, 1)),
+       out("c", DT::F16, MM * NN)},
+      {T(0), T(1), T(2), ArgSpec::integer(MM), ArgSpec::integer(NN),
+       ArgSpec::integer(KK), ArgSpec::integer(KK), ArgSpec::integer(1),
+       ArgSpec::integer(NN), ArgSpec::integer(1), ArgSpec::integer(NN),
+       ArgSpec::integer(1)},
+      [=](Data &d) {
+        for (int i = 0; i < MM; ++i)
+          for (int j = 0; j < NN; ++j) {
+            double s = 0;
+            for (int k = 0; k < KK; ++k)
+              s += d[0][i * KK + k] * d[1][k * NN + j];
+            d[2][i * NN + j] = roundTo(DT::F16, s);
+          }
+      },
+      2e-3, 2e-3);
+  mm.grid[0] = ((MM + 31) / 32) * ((NN + 31) / 32);
+  cases.push_back(mm);
+});
+
+} // namespace

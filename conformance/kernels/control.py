@@ -1,0 +1,96 @@
+# Control flow: loops with carried values, if/else, while, static_range,
+# helper calls (inlined and noinline), early return; Philox random numbers;
+# the layer norm forward tutorial.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _poly(x, c0, c1, c2):
+    return c0 + x * (c1 + x * c2)
+
+
+@triton.jit
+def _stats(x):
+    return tl.min(x, axis=0), tl.max(x, axis=0), tl.sum(x, axis=0)
+
+
+@triton.jit(noinline=True)
+def _square(x):
+    return x * x
+
+
+@triton.jit
+def loops(x_ptr, out_ptr, n, BLOCK: tl.constexpr, STEPS: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for i in range(STEPS):                      # scf.for, carried acc
+        acc = acc * 0.5 + x * i
+    for j in tl.static_range(3):                # unrolled
+        acc += j
+    k = 0
+    while k < 4:                                # scf.while
+        acc = acc + 1.0
+        k += 1
+    if tl.program_id(0) % 2 == 0:               # scf.if merging acc
+        acc = acc * 2.0
+    else:
+        acc = acc - 1.0
+    acc = _poly(acc, 1.0, 0.5, 0.25)            # inlined helper
+    acc = _square(acc)                          # tt.call
+    tl.store(out_ptr + offs, acc, mask=m)
+
+
+@triton.jit
+def early_exit(x_ptr, out_ptr, n, LIMIT, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    if pid * BLOCK >= LIMIT:
+        return                                  # programs past LIMIT do nothing
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    lo, hi, s = _stats(tl.load(x_ptr + offs, mask=m, other=0.0))
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=m) + (hi - lo) + s * 0.0, mask=m)
+
+
+@triton.jit
+def philox(out_ptr, rnd_ptr, seed, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(out_ptr + offs, tl.randint(seed, offs), mask=m)
+    tl.store(rnd_ptr + offs, tl.rand(seed, offs), mask=m)
+
+
+@triton.jit
+def layer_norm_fwd(X, Y, W, B, Mean, Rstd, stride, N, eps, BLOCK_SIZE: tl.constexpr):
+    # The layer norm forward tutorial: one row per program, loops over columns.
+    row = tl.program_id(0)
+    Y += row * stride
+    X += row * stride
+    mean = 0
+    _mean = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
+    for off in range(0, N, BLOCK_SIZE):
+        cols = off + tl.arange(0, BLOCK_SIZE)
+        a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
+        _mean += a
+    mean = tl.sum(_mean, axis=0) / N
+    _var = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
+    for off in range(0, N, BLOCK_SIZE):
+        cols = off + tl.arange(0, BLOCK_SIZE)
+        x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
+        x = tl.where(cols < N, x - mean, 0.)
+        _var += x * x
+    var = tl.sum(_var, axis=0) / N
+    rstd = 1 / tl.sqrt(var + eps)
+    tl.store(Mean + row, mean)
+    tl.store(Rstd + row, rstd)
+    for off in range(0, N, BLOCK_SIZE):
+        cols = off + tl.arange(0, BLOCK_SIZE)
+        mask = cols < N
+        w = tl.load(W + cols, mask=mask)
+        b = tl.load(B + cols, mask=mask)
+        x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        x_hat = (x - mean) * rstd
+        y = x_hat * w + b
+        tl.store(Y + cols, y, mask=mask)

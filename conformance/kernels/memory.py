@@ -1,0 +1,119 @@
+# Atomics under contention, and the dot product in several forms.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def atomic_contend(x_ptr, acc_ptr, n, SLOTS: tl.constexpr, OP: tl.constexpr,
+                   BLOCK: tl.constexpr):
+    # Every program folds its elements into SLOTS shared addresses.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    slot = acc_ptr + offs % SLOTS
+    if OP == "add":
+        tl.atomic_add(slot, x, mask=m)
+    elif OP == "max":
+        tl.atomic_max(slot, x, mask=m)
+    elif OP == "min":
+        tl.atomic_min(slot, x, mask=m)
+    elif OP == "or":
+        tl.atomic_or(slot, x, mask=m)
+    else:
+        tl.atomic_xor(slot, x, mask=m)
+
+
+@triton.jit
+def atomic_counter(count_ptr, order_ptr):
+    # A ticket lock built from atomic_cas: each program takes the counter's
+    # value and increments it; tickets must be a permutation of the programs.
+    pid = tl.program_id(0)
+    got = 0
+    done = 0
+    while done == 0:
+        cur = tl.atomic_add(count_ptr, 0)
+        prev = tl.atomic_cas(count_ptr, cur, cur + 1)
+        if prev == cur:
+            got = cur
+            done = 1
+    tl.store(order_ptr + pid, got)
+
+
+@triton.jit
+def atomic_xchg_last(slot_ptr, seen_ptr):
+    pid = tl.program_id(0)
+    old = tl.atomic_xchg(slot_ptr, pid + 1)
+    tl.store(seen_ptr + pid, old)
+
+
+@triton.jit
+def dot_tile(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
+             TRANS_A: tl.constexpr, TRANS_B: tl.constexpr, OUT: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    if TRANS_A:
+        a = tl.trans(tl.load(a_ptr + rk[:, None] * M + rm[None, :]))
+    else:
+        a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    if TRANS_B:
+        b = tl.trans(tl.load(b_ptr + rn[:, None] * K + rk[None, :]))
+    else:
+        b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    if OUT == "fp16":
+        c = tl.dot(a, b, out_dtype=tl.float16)
+    else:
+        c = tl.dot(a, b)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
+
+
+@triton.jit
+def dot_chain_epilogue(a_ptr, b_ptr, d_ptr, bias_ptr, out_ptr, M: tl.constexpr,
+                       N: tl.constexpr, K: tl.constexpr):
+    # (A @ B) @ D with a bias and ReLU epilogue, accumulating into acc.
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    d = tl.load(d_ptr + rn[:, None] * N + rn[None, :])
+    acc = tl.zeros((M, N), dtype=tl.float32)
+    acc = tl.dot(a, b, acc, input_precision="ieee")
+    e = tl.dot(acc, d, input_precision="ieee")
+    bias = tl.load(bias_ptr + rn)
+    out = tl.maximum(e + bias[None, :], 0.0)
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], out)
+
+
+@triton.jit
+def matmul_grouped(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
+                   stride_bn, stride_cm, stride_cn, BLOCK_M: tl.constexpr,
+                   BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    # The tiled matmul tutorial: GROUP_M swizzle, K loop, masks.
+    pid = tl.program_id(axis=0)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_in_group = GROUP_M * num_pid_n
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * GROUP_M
+    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+    pid_n = (pid % num_pid_in_group) // group_size_m
+    offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
+    offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
+    b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
+    accumulator = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+        accumulator = tl.dot(a, b, accumulator)
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    c = accumulator.to(tl.float16)
+    offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
+    c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
+    tl.store(c_ptrs, c, mask=c_mask)
