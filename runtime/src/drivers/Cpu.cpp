@@ -109,9 +109,19 @@ uint64_t hostMemory() {
   return pages > 0 && size > 0 ? uint64_t(pages) * uint64_t(size) : 0;
 }
 
+/// TRIDENT_CPU_THREADS, else one worker per hardware thread.
+unsigned threadCount() {
+  if (const char *env = std::getenv("TRIDENT_CPU_THREADS")) {
+    long n = std::strtol(env, nullptr, 10);
+    if (n > 0 && n <= 1024)
+      return unsigned(n);
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 class CpuDevice : public Device {
 public:
-  CpuDevice() : pool_(std::max(1u, std::thread::hardware_concurrency())) {
+  CpuDevice() : pool_(threadCount()) {
     name = "host CPU (" + std::to_string(pool_.size()) + " threads)";
     target = "cpu";
     driver = "cpu";
