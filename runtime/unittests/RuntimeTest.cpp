@@ -1,7 +1,8 @@
 //===- RuntimeTest.cpp - the C API on the cpu driver, and error paths -----===//
 //
 // Kernels are hand-written host kernels (runtime/test/cpu/test_kernels.c)
-// put into bundles here, until the cpu backend produces them.
+// put into bundles here, so that the runtime is tested apart from the
+// compiler.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,5 +1,7 @@
 /* Host kernels following the cpu kernel ABI of trident/runtime.h, written by
- * hand (until the cpu backend generates them) for the runtime's tests. */
+ * hand so that the runtime's tests do not depend on the compiler (kernels
+ * the cpu backend compiles are run by ctest cpu-end-to-end and the
+ * conformance suite). */
 #include "trident/runtime.h"
 
 #include <string.h>
