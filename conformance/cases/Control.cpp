@@ -127,6 +127,21 @@ Register control([](std::vector<Case> &cases) {
       1e-5, 1e-5);
   ln.grid[0] = R;
   cases.push_back(ln);
+  // Printing and (holding) device assertions compile and run; the output
+  // goes to the process's stdout.
+  Case pa = tileCase(
+      "debug/print_and_assert", "control.py", "print_assert",
+      "*fp32:16, *fp32:16, i32, 16",
+      {in("x", DT::F32, 40), out("out", DT::F32, 40)},
+      {T(0), T(1), ArgSpec::integer(40)},
+      [](Data &d) {
+        for (int i = 0; i < 40; ++i)
+          d[1][i] = d[0][i] * 2;
+      },
+      0, 0);
+  pa.grid[0] = 3;
+  pa.debug = true;
+  cases.push_back(pa);
 });
 
 } // namespace

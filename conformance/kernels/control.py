@@ -94,3 +94,16 @@ def layer_norm_fwd(X, Y, W, B, Mean, Rstd, stride, N, eps, BLOCK_SIZE: tl.conste
         x_hat = (x - mean) * rstd
         y = x_hat * w + b
         tl.store(Y + cols, y, mask=mask)
+
+
+@triton.jit
+def print_assert(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # Prints a small tensor and a scalar, asserts what holds, and computes.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.0)
+    tl.device_assert(tl.abs(x) <= 8.0, "inputs are in [-8, 8]")
+    if tl.program_id(0) == 0:
+        tl.device_print("first values", x)
+        tl.device_print("n", n)
+    tl.store(out_ptr + offs, x * 2.0, mask=m)

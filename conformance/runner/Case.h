@@ -79,6 +79,8 @@ struct Case {
   /// `skipTargets` are prefixes ("cpu", "cuda").
   std::string skipReason;
   std::vector<std::string> skipTargets;
+  /// Compile with --debug (keeps tl.device_assert).
+  bool debug = false;
 };
 
 /// All cases, in registration order.

@@ -224,6 +224,7 @@ Outcome runOne(Context &c, const Case &k, std::mt19937_64 &rng) {
   frontend::KernelSpec spec;
   spec.kernel = k.kernel;
   spec.signature = frontend::splitSignature(k.signature);
+  spec.debug = k.debug;
   CompileOptions copts;
   CompiledKernel compiled;
   std::vector<std::string> errors;

@@ -988,6 +988,173 @@ struct PreciseDivPattern : public OpConversionPattern<tt::PreciseDivFOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Printing and assertions: printf and abort from the host's C library
+//===----------------------------------------------------------------------===//
+
+LLVM::LLVMFuncOp declareLibc(OpBuilder &b, ModuleOp module, StringRef name,
+                             LLVM::LLVMFunctionType type) {
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
+
+/// The address of a NUL-terminated constant string.
+Value stringConstant(OpBuilder &b, ModuleOp module, Location loc,
+                     StringRef text) {
+  static unsigned counter = 0;
+  std::string name;
+  do
+    name = "trident.str." + std::to_string(counter++);
+  while (module.lookupSymbol(name));
+  std::string data = text.str();
+  data.push_back('\0');
+  auto type = LLVM::LLVMArrayType::get(IntegerType::get(b.getContext(), 8),
+                                       data.size());
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                           LLVM::Linkage::Internal, name,
+                           b.getStringAttr(data));
+  }
+  return LLVM::AddressOfOp::create(b, loc,
+                                   LLVM::LLVMPointerType::get(b.getContext()),
+                                   name);
+}
+
+/// The program ids: the last six arguments of the enclosing function.
+SmallVector<Value> programIds(Operation *op) {
+  auto fn = op->getParentOfType<FunctionOpInterface>();
+  Block &entry = fn.getFunctionBody().front();
+  unsigned n = entry.getNumArguments();
+  return {entry.getArgument(n - 6), entry.getArgument(n - 5),
+          entry.getArgument(n - 4)};
+}
+
+std::string sourcePosition(Location loc) {
+  std::string out = "<unknown>";
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      out = f.getFilename().str() + ":" + std::to_string(f.getLine());
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return out;
+}
+
+struct PrintPattern : public OpConversionPattern<tt::PrintOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::PrintOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    MLIRContext *ctx = op.getContext();
+    auto ptrT = LLVM::LLVMPointerType::get(ctx);
+    auto i32 = IntegerType::get(ctx, 32);
+    auto printf = declareLibc(rewriter, module, "printf",
+                              LLVM::LLVMFunctionType::get(i32, {ptrT}, true));
+    SmallVector<Value> pids = programIds(op);
+    std::string prefix = op.getPrefix().str();
+    if (a.getArgs().empty()) {
+      Value fmt = stringConstant(rewriter, module, loc,
+                                 "pid (%u, %u, %u) " + prefix + "\n");
+      LLVM::CallOp::create(rewriter, loc, printf,
+                           ValueRange{fmt, pids[0], pids[1], pids[2]});
+      rewriter.eraseOp(op);
+      return success();
+    }
+    for (auto [k, v] : llvm::enumerate(a.getArgs())) {
+      Type elem = getElementTypeOrSelf(v.getType());
+      bool isSigned = k < op.getIsSigned().size() && op.getIsSigned()[k];
+      bool isPtr = isa<tt::PointerType>(
+          getElementTypeOrSelf(op.getArgs()[k].getType()));
+      std::string conv;
+      if (isa<FloatType>(elem))
+        conv = "%f";
+      else if (isPtr)
+        conv = "0x%llx";
+      else if (op.getHex())
+        conv = elem.getIntOrFloatBitWidth() > 32 ? "0x%llx" : "0x%x";
+      else if (elem.getIntOrFloatBitWidth() > 32)
+        conv = isSigned ? "%lld" : "%llu";
+      else
+        conv = isSigned ? "%d" : "%u";
+      ArrayRef<int64_t> shape;
+      if (auto t = dyn_cast<RankedTensorType>(v.getType()))
+        shape = t.getShape();
+      Value fmt = stringConstant(rewriter, module, loc,
+                                 "pid (%u, %u, %u) idx (%lld) " + prefix +
+                                     conv + "\n");
+      forEachElement(rewriter, loc, shape, [&](OpBuilder &b, ValueRange idx) {
+        Value x = elementAt(b, loc, v, idx);
+        Value lin = arith::ConstantIndexOp::create(b, loc, 0);
+        for (auto [d, i] : llvm::enumerate(idx)) {
+          Value dim = arith::ConstantIndexOp::create(b, loc, shape[d]);
+          lin = arith::AddIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, lin, dim), i);
+        }
+        Value lin64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), lin);
+        if (isa<FloatType>(elem)) {
+          if (elem.getIntOrFloatBitWidth() < 64)
+            x = arith::ExtFOp::create(b, loc, b.getF64Type(), x);
+        } else if (elem.getIntOrFloatBitWidth() < 32) {
+          x = isSigned ? (Value)arith::ExtSIOp::create(b, loc, i32, x)
+                       : arith::ExtUIOp::create(b, loc, i32, x);
+        }
+        LLVM::CallOp::create(b, loc, printf,
+                             ValueRange{fmt, pids[0], pids[1], pids[2], lin64, x});
+      });
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AssertPattern : public OpConversionPattern<tt::AssertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::AssertOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    MLIRContext *ctx = op.getContext();
+    auto ptrT = LLVM::LLVMPointerType::get(ctx);
+    auto i32 = IntegerType::get(ctx, 32);
+    auto printf = declareLibc(rewriter, module, "printf",
+                              LLVM::LLVMFunctionType::get(i32, {ptrT}, true));
+    auto abortFn = declareLibc(
+        rewriter, module, "abort",
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {}));
+    SmallVector<Value> pids = programIds(op);
+    Value fmt = stringConstant(rewriter, module, loc,
+                               sourcePosition(loc) +
+                                   ": pid (%u, %u, %u): Assertion failed: " +
+                                   op.getMessage().str() + "\n");
+    Value cond = a.getCondition();
+    ArrayRef<int64_t> shape;
+    if (auto t = dyn_cast<RankedTensorType>(cond.getType()))
+      shape = t.getShape();
+    forEachElement(rewriter, loc, shape, [&](OpBuilder &b, ValueRange idx) {
+      Value c = elementAt(b, loc, cond, idx);
+      Value one = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+      Value bad = arith::XOrIOp::create(b, loc, c, one);
+      auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, bad, false);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      LLVM::CallOp::create(b, loc, printf,
+                           ValueRange{fmt, pids[0], pids[1], pids[2]});
+      LLVM::CallOp::create(b, loc, abortFn, ValueRange{});
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Ops the cpu backend cannot lower yet: a located error.
 template <typename Op>
 struct UnsupportedPattern : public OpConversionPattern<Op> {
@@ -1104,10 +1271,7 @@ struct ConvertTritonToLinalg
                  IdentityCastPattern<tt::PtrToIntOp>, ClampPattern,
                  MulhiPattern, PreciseSqrtPattern, PreciseDivPattern,
                  GenericTypePattern>(converter, ctx);
-    patterns.add<UnsupportedPattern<tt::PrintOp>>(converter, ctx,
-                                                  "tl.device_print");
-    patterns.add<UnsupportedPattern<tt::AssertOp>>(converter, ctx,
-                                                   "tl.device_assert");
+    patterns.add<PrintPattern, AssertPattern>(converter, ctx);
     patterns.add<UnsupportedPattern<tt::HistogramOp>>(converter, ctx,
                                                       "tl.histogram");
     patterns.add<UnsupportedPattern<tt::GatherOp>>(converter, ctx, "tl.gather");
