@@ -178,4 +178,74 @@ Register dots([](std::vector<Case> &cases) {
   cases.push_back(mm);
 });
 
+Register blockPointers([](std::vector<Case> &cases) {
+  auto T = ArgSpec::t;
+  const int M = 100, N = 150;
+  Case rs = tileCase(
+      "block_ptr/rowsum_advance_boundary", "memory.py", "block_ptr_rowsum",
+      "*fp32:16, *fp32:16, i32, i32, i32, 32, 64",
+      {in("x", DT::F32, M * N), out("out", DT::F32, M)},
+      {T(0), T(1), ArgSpec::integer(M), ArgSpec::integer(N), ArgSpec::integer(N)},
+      [=](Data &d) {
+        for (int i = 0; i < M; ++i) {
+          double s = 0;
+          for (int j = 0; j < N; ++j)
+            s += d[0][i * N + j];
+          d[1][i] = s;
+        }
+      },
+      1e-5, 1e-5);
+  rs.grid[0] = (M + 31) / 32;
+  cases.push_back(rs);
+  const int R = 70, C = 45;
+  Case tr = tileCase(
+      "block_ptr/transpose_boundary", "memory.py", "block_ptr_transpose",
+      "*fp32:16, *fp32:16, i32, i32, 32",
+      {in("x", DT::F32, R * C), out("out", DT::F32, R * C)},
+      {T(0), T(1), ArgSpec::integer(R), ArgSpec::integer(C)},
+      [=](Data &d) {
+        for (int i = 0; i < R; ++i)
+          for (int j = 0; j < C; ++j)
+            d[1][j * R + i] = d[0][i * C + j];
+      },
+      0, 0);
+  tr.grid[0] = (R + 31) / 32;
+  tr.grid[1] = (C + 31) / 32;
+  cases.push_back(tr);
+  // The fused attention forward tutorial: softmax(Q K^T * scale) V.
+  const int L = 128, D = 64;
+  const double scale = 0.125;
+  Case at = tileCase(
+      "tutorial/attention_forward_block_ptr", "attention.py", "attn_fwd",
+      "*fp32:16, *fp32:16, *fp32:16, *fp32:16, fp32, i32, 64, 32, 32",
+      {in("q", DT::F32, L * D, Gen::range(-1, 1)), in("k", DT::F32, L * D, Gen::range(-1, 1)),
+       in("v", DT::F32, L * D, Gen::range(-1, 1)), out("out", DT::F32, L * D)},
+      {T(0), T(1), T(2), T(3), ArgSpec::real(scale), ArgSpec::integer(L)},
+      [=](Data &d) {
+        std::vector<double> s(L);
+        for (int i = 0; i < L; ++i) {
+          double mx = -INFINITY;
+          for (int j = 0; j < L; ++j) {
+            double dot = 0;
+            for (int c = 0; c < D; ++c)
+              dot += d[0][i * D + c] * d[1][j * D + c];
+            s[j] = dot * scale;
+            mx = std::max(mx, s[j]);
+          }
+          double sum = 0;
+          for (int j = 0; j < L; ++j)
+            sum += (s[j] = std::exp(s[j] - mx));
+          for (int c = 0; c < D; ++c) {
+            double o = 0;
+            for (int j = 0; j < L; ++j)
+              o += s[j] * d[2][j * D + c];
+            d[3][i * D + c] = o / sum;
+          }
+        }
+      },
+      1e-4, 1e-5);
+  at.grid[0] = L / 32;
+  cases.push_back(at);
+});
+
 } // namespace

@@ -117,3 +117,38 @@ def matmul_grouped(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk
     c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
     c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
     tl.store(c_ptrs, c, mask=c_mask)
+
+
+@triton.jit
+def block_ptr_rowsum(x_ptr, out_ptr, M, N, stride_m, BLOCK_M: tl.constexpr,
+                     BLOCK_N: tl.constexpr):
+    # Block pointers: boundary checks with zero padding, tl.advance in a loop,
+    # a 1-D block pointer for the output.
+    pid = tl.program_id(0)
+    xp = tl.make_block_ptr(base=x_ptr, shape=(M, N), strides=(stride_m, 1),
+                           offsets=(pid * BLOCK_M, 0), block_shape=(BLOCK_M, BLOCK_N),
+                           order=(1, 0))
+    acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
+    for k in range(0, N, BLOCK_N):
+        x = tl.load(xp, boundary_check=(0, 1), padding_option="zero")
+        acc += tl.sum(x, axis=1)
+        xp = tl.advance(xp, (0, BLOCK_N))
+    op = tl.make_block_ptr(base=out_ptr, shape=(M,), strides=(1,), offsets=(pid * BLOCK_M,),
+                           block_shape=(BLOCK_M,), order=(0,))
+    tl.store(op, acc, boundary_check=(0,))
+
+
+@triton.jit
+def block_ptr_transpose(x_ptr, out_ptr, M, N, BLOCK: tl.constexpr):
+    # Loads a tile through a block pointer and stores its transpose through
+    # another, both boundary-checked.
+    pm = tl.program_id(0)
+    pn = tl.program_id(1)
+    xp = tl.make_block_ptr(base=x_ptr, shape=(M, N), strides=(N, 1),
+                           offsets=(pm * BLOCK, pn * BLOCK), block_shape=(BLOCK, BLOCK),
+                           order=(1, 0))
+    t = tl.trans(tl.load(xp, boundary_check=(0, 1)))
+    op = tl.make_block_ptr(base=out_ptr, shape=(N, M), strides=(M, 1),
+                           offsets=(pn * BLOCK, pm * BLOCK), block_shape=(BLOCK, BLOCK),
+                           order=(1, 0))
+    tl.store(op, t, boundary_check=(0, 1))

@@ -77,6 +77,8 @@ void buildLinalgPipeline(OpPassManager &pm) {
   // returns structured again for buffer deallocation.
   pm.addPass(createCpuInlineAll());
   pm.addPass(createInlinerPass());
+  pm.addPass(createCpuRewriteBlockPointers());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createCpuAddProgramArgs());
   pm.addPass(createCpuConvertTritonToLinalg());
   pm.addPass(createLiftControlFlowToSCFPass());
@@ -88,6 +90,7 @@ void buildLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createConvertElementwiseToLinalgPass());
   bufferization::OneShotBufferizePassOptions opts;
   opts.bufferizeFunctionBoundaries = true;
+  opts.allowReturnAllocsFromLoops = true; // loop-carried tensors may be new buffers
   opts.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(opts));
