@@ -168,6 +168,22 @@ Register reductions([](std::vector<Case> &cases) {
       },
       1e-5, 1e-7));
   cases.back().grid[0] = 64;
+  // tl.histogram: values outside [0, 16) and masked-out elements uncounted.
+  cases.push_back(tileCase(
+      "reduce/histogram", "reductions.py", "histogram",
+      "*i32:16, *i32:16, i32, 256, 16",
+      {in("x", DT::I32, 256, Gen::range(-3, 20)), out("out", DT::I32, 16)},
+      {T(0), T(1), ArgSpec::integer(200)},
+      [](Data &d) {
+        for (int b = 0; b < 16; ++b)
+          d[1][b] = 0;
+        for (int i = 0; i < 200; ++i) {
+          int v = int(d[0][i]);
+          if (v >= 0 && v < 16)
+            d[1][v] += 1;
+        }
+      },
+      0, 0));
 });
 
 } // namespace

@@ -86,3 +86,11 @@ def softmax_rows(x_ptr, out_ptr, n_cols, M: tl.constexpr, BLOCK: tl.constexpr):
     num = tl.exp(z)
     den = tl.sum(num, axis=0)
     tl.store(out_ptr + row * n_cols + cols, num / den, mask=m)
+
+
+@triton.jit
+def histogram(x_ptr, out_ptr, n, BLOCK: tl.constexpr, BINS: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0)
+    h = tl.histogram(x, BINS, mask=offs < n)
+    tl.store(out_ptr + tl.arange(0, BINS), h)

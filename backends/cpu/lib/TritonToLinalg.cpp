@@ -1155,6 +1155,66 @@ struct AssertPattern : public OpConversionPattern<tt::AssertOp> {
   }
 };
 
+/// tt.histogram: counts of each value in [0, bins) (masked elements and
+/// values outside the range are not counted), one pass over the input.
+struct HistogramPattern : public OpConversionPattern<tt::HistogramOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::HistogramOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resType = cast<RankedTensorType>(op.getType());
+    auto srcType = cast<RankedTensorType>(a.getSrc().getType());
+    int64_t bins = resType.getDimSize(0);
+    Type elem = srcType.getElementType();
+    Type resElem = resType.getElementType();
+    Value zeros = arith::ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(resType, rewriter.getIntegerAttr(resElem, 0)));
+    Value src = a.getSrc(), mask = a.getMask();
+    Value result =
+        loopNest(rewriter, loc, srcType.getShape(), ValueRange{zeros},
+                 [&](OpBuilder &b, ValueRange idx, ValueRange iter) {
+                   Value x = tensor::ExtractOp::create(b, loc, src, idx);
+                   Value lo = arith::ConstantOp::create(
+                       b, loc, b.getIntegerAttr(elem, 0));
+                   Value hi = arith::ConstantOp::create(
+                       b, loc, b.getIntegerAttr(elem, bins));
+                   Value ok = arith::AndIOp::create(
+                       b, loc,
+                       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                             x, lo),
+                       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                             x, hi));
+                   if (mask)
+                     ok = arith::AndIOp::create(
+                         b, loc, ok, tensor::ExtractOp::create(b, loc, mask, idx));
+                   auto ifOp = scf::IfOp::create(b, loc, TypeRange{iter[0].getType()},
+                                                 ok, true);
+                   {
+                     OpBuilder::InsertionGuard g(b);
+                     b.setInsertionPointToStart(ifOp.thenBlock());
+                     Value bin = arith::IndexCastOp::create(b, loc,
+                                                            b.getIndexType(), x);
+                     Value cur = tensor::ExtractOp::create(b, loc, iter[0],
+                                                           ValueRange{bin});
+                     Value one = arith::ConstantOp::create(
+                         b, loc, b.getIntegerAttr(resElem, 1));
+                     Value next = arith::AddIOp::create(b, loc, cur, one);
+                     scf::YieldOp::create(
+                         b, loc,
+                         Value(tensor::InsertOp::create(b, loc, next, iter[0],
+                                                        ValueRange{bin})));
+                     b.setInsertionPointToStart(ifOp.elseBlock());
+                     scf::YieldOp::create(b, loc, iter[0]);
+                   }
+                   return SmallVector<Value>{ifOp.getResult(0)};
+                 })[0];
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// Ops the cpu backend cannot lower yet: a located error.
 template <typename Op>
 struct UnsupportedPattern : public OpConversionPattern<Op> {
@@ -1272,8 +1332,7 @@ struct ConvertTritonToLinalg
                  MulhiPattern, PreciseSqrtPattern, PreciseDivPattern,
                  GenericTypePattern>(converter, ctx);
     patterns.add<PrintPattern, AssertPattern>(converter, ctx);
-    patterns.add<UnsupportedPattern<tt::HistogramOp>>(converter, ctx,
-                                                      "tl.histogram");
+    patterns.add<HistogramPattern>(converter, ctx);
     patterns.add<UnsupportedPattern<tt::GatherOp>>(converter, ctx, "tl.gather");
     patterns.add<UnsupportedPattern<tt::MakeTensorPtrOp>>(
         converter, ctx, "tl.make_block_ptr");

@@ -4,7 +4,6 @@ import triton.language as tl
 
 
 @triton.jit
-def hist(x_ptr, out_ptr, BLOCK: tl.constexpr, BINS: tl.constexpr):
+def to_fp8(x_ptr, out_ptr, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + tl.arange(0, BLOCK))
-    h = tl.histogram(x, BINS)
-    tl.store(out_ptr + tl.arange(0, BINS), h)
+    tl.store(out_ptr + tl.arange(0, BLOCK), x.to(tl.float8e4nv))
