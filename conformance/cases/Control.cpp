@@ -142,6 +142,47 @@ Register control([](std::vector<Case> &cases) {
   pa.grid[0] = 3;
   pa.debug = true;
   cases.push_back(pa);
+  // The layer norm backward tutorial (dx and grouped partial dw/db under a
+  // spin lock): 64 rows of 200, 8 groups.
+  const int RB = 64, CB = 200, G = 8;
+  TensorSpec lock = {"lock", DT::I32, size_t(2 * G), false, true, Gen::value(0)};
+  Case lb = tileCase(
+      "tutorial/layer_norm_backward_dx_partial_dwdb", "layer_norm_bwd.py",
+      "layer_norm_bwd_dx_fused",
+      "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, "
+      "*fp32:16, *i32:16, i32, i32, 8, 256",
+      {out("dx", DT::F32, RB * CB), in("dy", DT::F32, RB * CB),
+       out("dw", DT::F32, G * CB), out("db", DT::F32, G * CB),
+       in("x", DT::F32, RB * CB), in("w", DT::F32, CB),
+       in("mean", DT::F32, RB, Gen::range(-0.5, 0.5)),
+       in("rstd", DT::F32, RB, Gen::range(0.5, 2)), lock},
+      {T(0), T(1), T(2), T(3), T(4), T(5), T(6), T(7), T(8),
+       ArgSpec::integer(CB), ArgSpec::integer(CB)},
+      [=](Data &d) {
+        for (int g = 0; g < G; ++g)
+          for (int c = 0; c < CB; ++c)
+            d[2][g * CB + c] = d[3][g * CB + c] = 0;
+        for (int r = 0; r < RB; ++r) {
+          double mean = d[6][r], rstd = d[7][r], c1 = 0, c2 = 0;
+          std::vector<double> xhat(CB), wdy(CB);
+          for (int c = 0; c < CB; ++c) {
+            xhat[c] = (d[4][r * CB + c] - mean) * rstd;
+            wdy[c] = d[5][c] * d[1][r * CB + c];
+            c1 += xhat[c] * wdy[c];
+            c2 += wdy[c];
+          }
+          c1 /= CB;
+          c2 /= CB;
+          for (int c = 0; c < CB; ++c) {
+            d[0][r * CB + c] = (wdy[c] - (xhat[c] * c1 + c2)) * rstd;
+            d[2][(r % G) * CB + c] += d[1][r * CB + c] * xhat[c];
+            d[3][(r % G) * CB + c] += d[1][r * CB + c];
+          }
+        }
+      },
+      1e-4, 1e-4);
+  lb.grid[0] = RB;
+  cases.push_back(lb);
 });
 
 } // namespace
