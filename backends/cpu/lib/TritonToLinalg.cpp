@@ -483,6 +483,79 @@ struct AddPtrPattern : public OpConversionPattern<tt::AddPtrOp> {
   }
 };
 
+/// A 1-D tensor of pointers `splat(base) + (splat(s) + make_range(a, b))`:
+/// element i is at base + (s + a + i) * size. Loads and stores through it
+/// then compute addresses from the loop index instead of reading a tensor
+/// of addresses, which LLVM turns into contiguous (masked) vector accesses.
+struct Contiguous {
+  Value base;  ///< the converted base address (i64)
+  Value start; ///< the converted s (i32), null when absent
+  int64_t rangeStart = 0;
+  int64_t size = 0;
+};
+
+std::optional<Contiguous> contiguous(Value ptr,
+                                     ConversionPatternRewriter &rewriter) {
+  auto t = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!t || t.getRank() != 1)
+    return std::nullopt;
+  auto add = ptr.getDefiningOp<tt::AddPtrOp>();
+  if (!add)
+    return std::nullopt;
+  auto splat = add.getPtr().getDefiningOp<tt::SplatOp>();
+  if (!splat)
+    return std::nullopt;
+  Value off = add.getOffset();
+  if (!getElementTypeOrSelf(off.getType()).isInteger(32))
+    return std::nullopt;
+  Contiguous c;
+  c.size = pointeeBytes(ptr.getType());
+  auto fromRange = [&](Value v) -> bool {
+    if (auto r = v.getDefiningOp<tt::MakeRangeOp>()) {
+      c.rangeStart = r.getStart();
+      return true;
+    }
+    return false;
+  };
+  if (!fromRange(off)) {
+    auto sum = off.getDefiningOp<arith::AddIOp>();
+    if (!sum)
+      return std::nullopt;
+    Value other;
+    if (fromRange(sum.getLhs()))
+      other = sum.getRhs();
+    else if (fromRange(sum.getRhs()))
+      other = sum.getLhs();
+    else
+      return std::nullopt;
+    auto s = other.getDefiningOp<tt::SplatOp>();
+    if (!s)
+      return std::nullopt;
+    c.start = rewriter.getRemappedValue(s.getSrc());
+    if (!c.start)
+      return std::nullopt;
+  }
+  c.base = rewriter.getRemappedValue(splat.getSrc());
+  if (!c.base)
+    return std::nullopt;
+  return c;
+}
+
+/// The address of element `index` of a contiguous pointer tensor.
+Value contiguousAddress(OpBuilder &b, Location loc, const Contiguous &c,
+                        Value index) {
+  Value i = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+  Value first = arith::ConstantOp::create(b, loc,
+                                          b.getI64IntegerAttr(c.rangeStart));
+  Value e = arith::AddIOp::create(b, loc, i, first);
+  if (c.start)
+    e = arith::AddIOp::create(
+        b, loc, e, arith::ExtSIOp::create(b, loc, b.getI64Type(), c.start));
+  Value size = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(c.size));
+  return arith::AddIOp::create(b, loc, c.base,
+                               arith::MulIOp::create(b, loc, e, size));
+}
+
 struct LoadPattern : public OpConversionPattern<tt::LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -500,7 +573,10 @@ struct LoadPattern : public OpConversionPattern<tt::LoadOp> {
                                         a.getMask(), a.getOther()));
       return success();
     }
-    SmallVector<Value> inputs{a.getPtr()};
+    std::optional<Contiguous> contig = contiguous(op.getPtr(), rewriter);
+    SmallVector<Value> inputs;
+    if (!contig)
+      inputs.push_back(a.getPtr());
     if (a.getMask())
       inputs.push_back(a.getMask());
     if (a.getOther())
@@ -514,9 +590,14 @@ struct LoadPattern : public OpConversionPattern<tt::LoadOp> {
         rewriter, loc, TypeRange{tensorType}, inputs,
         ValueRange{emptyLike(rewriter, loc, tensorType)}, maps, iters,
         [&](OpBuilder &b, Location l, ValueRange args) {
-          Value v = maskedLoad(b, l, elem, args[0],
-                               hasMask ? args[1] : Value(),
-                               hasOther ? args[2] : Value());
+          unsigned k = 0;
+          Value address =
+              contig ? contiguousAddress(b, l, *contig,
+                                         linalg::IndexOp::create(b, l, 0))
+                     : args[k++];
+          Value mask = hasMask ? args[k++] : Value();
+          Value other = hasOther ? args[k++] : Value();
+          Value v = maskedLoad(b, l, elem, address, mask, other);
           linalg::YieldOp::create(b, l, v);
         });
     rewriter.replaceOp(op, g.getResults());
@@ -553,8 +634,10 @@ struct StorePattern : public OpConversionPattern<tt::StoreOp> {
     if (auto t = dyn_cast<RankedTensorType>(a.getPtr().getType()))
       shape = t.getShape();
     Value ptr = a.getPtr(), val = a.getValue(), mask = a.getMask();
+    std::optional<Contiguous> contig = contiguous(op.getPtr(), rewriter);
     forEachElement(rewriter, loc, shape, [&](OpBuilder &b, ValueRange idx) {
-      Value p = elementAt(b, loc, ptr, idx);
+      Value p = contig ? contiguousAddress(b, loc, *contig, idx[0])
+                       : elementAt(b, loc, ptr, idx);
       Value v = elementAt(b, loc, val, idx);
       Value m = elementAt(b, loc, mask, idx);
       auto store = [&](OpBuilder &bb) {
