@@ -76,6 +76,33 @@ Register atomics([](std::vector<Case> &cases) {
   cases.push_back(xchg);
 });
 
+// Masked loads and stores whose masks are affine in the program's offsets:
+// blocks wholly inside, straddling and wholly outside each bound.
+Register masks([](std::vector<Case> &cases) {
+  auto T = ArgSpec::t;
+  const int N = 1000, LO = 37, BLOCK = 128, GRID = 10; // 1280 elements
+  const size_t S = size_t(GRID) * BLOCK;
+  Case c = tileCase(
+      "memory/mask_forms", "memory.py", "mask_forms",
+      "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, 128",
+      {in("x", DT::F32, N), out("a", DT::F32, S), out("b", DT::F32, S),
+       out("c", DT::F32, S), out("d", DT::F32, S)},
+      {T(0), T(1), T(2), T(3), T(4), ArgSpec::integer(N), ArgSpec::integer(LO)},
+      [=](Data &d) {
+        for (size_t i = 0; i < S; ++i) {
+          int64_t o = int64_t(i), rev = N - 1 - o, odd = 2 * o - 3;
+          d[1][i] = o >= LO && o < N ? d[0][i] : -1.0;
+          d[2][i] = rev >= 0 && o < N ? d[0][rev] : -2.0;
+          d[3][i] = odd >= 0 && odd < N ? d[0][odd] : -3.0;
+          if (o < N + BLOCK) // the store of d is masked too
+            d[4][i] = uint32_t(o - LO) < uint32_t(N - LO) ? d[0][i] : -4.0;
+        }
+      },
+      0, 0);
+  c.grid[0] = GRID;
+  cases.push_back(c);
+});
+
 Register dots([](std::vector<Case> &cases) {
   auto T = ArgSpec::t;
   struct D {

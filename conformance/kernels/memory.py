@@ -152,3 +152,23 @@ def block_ptr_transpose(x_ptr, out_ptr, M, N, BLOCK: tl.constexpr):
                            offsets=(pn * BLOCK, pm * BLOCK), block_shape=(BLOCK, BLOCK),
                            order=(1, 0))
     tl.store(op, t, boundary_check=(0, 1))
+
+
+@triton.jit
+def mask_forms(x_ptr, a_ptr, b_ptr, c_ptr, d_ptr, n, lo, BLOCK: tl.constexpr):
+    # Masks of the affine forms a backend may prove all-true for a whole
+    # block (the cpu backend then drops the per-element test), on blocks
+    # where they are wholly true, partly true and wholly false.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    a = tl.load(x_ptr + offs, mask=(offs >= lo) & (offs < n), other=-1.0)
+    rev = n - 1 - offs
+    b = tl.load(x_ptr + rev, mask=(rev >= 0) & (offs < n), other=-2.0)
+    odd = offs * 2 - 3
+    c = tl.load(x_ptr + odd, mask=(odd >= 0) & (odd < n), other=-3.0)
+    # Unsigned: offs - lo wraps to a huge value below lo.
+    d = tl.load(x_ptr + offs, mask=(offs - lo).to(tl.uint32) < (n - lo).to(tl.uint32),
+                other=-4.0)
+    tl.store(a_ptr + offs, a)
+    tl.store(b_ptr + offs, b)
+    tl.store(c_ptr + offs, c)
+    tl.store(d_ptr + offs, d, mask=offs < n + BLOCK)

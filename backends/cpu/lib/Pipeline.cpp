@@ -88,6 +88,9 @@ void buildLinalgPipeline(OpPassManager &pm) {
 
 void buildLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createConvertElementwiseToLinalgPass());
+  pm.addPass(createCpuFuseElementwise());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   bufferization::OneShotBufferizePassOptions opts;
   opts.bufferizeFunctionBoundaries = true;
   opts.allowReturnAllocsFromLoops = true; // loop-carried tensors may be new buffers

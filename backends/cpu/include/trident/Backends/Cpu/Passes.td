@@ -103,4 +103,24 @@ def CpuExpandAtomics : Pass<"cpu-expand-atomics", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def CpuFuseElementwise : Pass<"cpu-fuse-elementwise", "mlir::ModuleOp"> {
+  let summary = "Fuse elementwise linalg ops, loads included, into one loop";
+  let description = [{
+    Runs on tensors, before bufferization. Rewrites `tensor.splat` and
+    `tensor.generate` of static shape into `linalg.generic` ops, then fuses
+    producer `linalg.generic` ops into their elementwise consumers with
+    upstream linalg's fusion patterns, so that a kernel body such as
+    `load(x) + load(y)` becomes one loop instead of one loop and one
+    temporary buffer per op. A producer is fused when its body is free of
+    memory effects and either has this one use or is cheap to recompute
+    (integer and compare arithmetic); a producer that loads from memory is
+    fused only into its single use, and only when nothing between the two
+    may write memory, so that no load moves past a store or an atomic.
+    Finally `tensor.extract` of a cheap pure generic (how store and atomic
+    loops read their masks and offsets) computes the element in place, so
+    that no tensor of masks is materialized.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 #endif // TRIDENT_BACKENDS_CPU_PASSES
