@@ -10,6 +10,9 @@
 
 #include "runner/Case.h"
 
+#include <map>
+#include <tuple>
+
 #include <cmath>
 #include <cstring>
 
@@ -321,13 +324,39 @@ Register casts([](std::vector<Case> &cases) {
               {DT::I32, DT::I1, Gen::range(-2, 2)},
               {DT::F32, DT::F64, Gen::range(-100, 100)},
               {DT::F64, DT::F32, Gen::range(-100, 100)},
-              {DT::F16, DT::BF16, Gen::range(-100, 100)}};
+              {DT::F16, DT::BF16, Gen::range(-100, 100)},
+              // fp8: round to nearest even, saturate to the largest finite
+              // value (448 for e4nv, 57344 for e5); subnormals; exact
+              // widening back; between fp8 formats through fp32.
+              {DT::F32, DT::F8E4NV, Gen::range(-600, 600)},
+              {DT::F32, DT::F8E4NV, Gen::range(-0.03, 0.03)},
+              {DT::F32, DT::F8E5, Gen::range(-70000, 70000)},
+              {DT::F32, DT::F8E5, Gen::range(-2e-4, 2e-4)},
+              {DT::F32, DT::F8E4B8, Gen::range(-300, 300)},
+              {DT::F32, DT::F8E5B16, Gen::range(-70000, 70000)},
+              {DT::F16, DT::F8E4NV, Gen::range(-500, 500)},
+              {DT::F16, DT::F8E5, Gen::range(-100, 100)},
+              {DT::BF16, DT::F8E4NV, Gen::range(-500, 500)},
+              {DT::BF16, DT::F8E5, Gen::range(-1e5, 1e5)},
+              {DT::F64, DT::F8E5, Gen::range(-100, 100)},
+              {DT::F8E4NV, DT::F32, Gen::range(-448, 448)},
+              {DT::F8E5, DT::F32, Gen::range(-57344, 57344)},
+              {DT::F8E4B8, DT::F32, Gen::range(-240, 240)},
+              {DT::F8E5B16, DT::F32, Gen::range(-57344, 57344)},
+              {DT::F8E4NV, DT::F16, Gen::range(-448, 448)},
+              {DT::F8E5, DT::BF16, Gen::range(-100, 100)},
+              {DT::F8E4NV, DT::F8E5, Gen::range(-448, 448)},
+              {DT::F8E5, DT::F8E4NV, Gen::range(-1000, 1000)}};
+  std::map<std::string, int> seen;
   for (const C &c : list) {
     std::string sig = ptr(c.from) + ", " + ptr(c.to) + ", i32, False, 128";
     DT to = c.to;
     DT from = c.from;
+    std::string name = std::string("cast/") + dtName(c.from) + "_to_" + dtName(c.to);
+    if (int n = seen[name]++) // the same pair over another range
+      name += "/" + std::to_string(n + 1);
     cases.push_back(elementwise(
-        std::string("cast/") + dtName(c.from) + "_to_" + dtName(c.to), "cast",
+        name, "cast",
         sig,
         {{"x", c.from, size_t(N), false, true, c.g},
          {"out", c.to, size_t(N), true, false, {}}},
@@ -344,6 +373,71 @@ Register casts([](std::vector<Case> &cases) {
           }
         },
         c.to));
+  }
+  // fp8 edge cases: NaN, infinities (saturated), signed zeros, the largest
+  // finite value and the ties around it, subnormals and their ties. Checked
+  // against Triton 3.6 on an H200 (tools/triton-reference/fp8_semantics.py).
+  const double inf = INFINITY, nan = NAN;
+  struct Edge {
+    DT from, to;
+    std::vector<double> values;
+  } edges[] = {
+      {DT::F32, DT::F8E4NV,
+       {nan, inf, -inf, 0.0, -0.0, 448, 449, 464, 465, 480, -1e9, 1e30,
+        std::ldexp(1, -9), std::ldexp(1, -10), std::ldexp(3, -10),
+        std::ldexp(5, -11), 0.0625 + 0.0078125, 1.0625, 1.1875, 1e-30}},
+      {DT::F32, DT::F8E5,
+       {nan, inf, -inf, 0.0, -0.0, 57344, 61440, 61441, 65536, -1e9,
+        std::ldexp(1, -16), std::ldexp(1, -17), std::ldexp(3, -17), 1.125,
+        1.375, 1e-30}},
+      {DT::F32, DT::F8E4B8,
+       {nan, inf, -0.0, 0.0, 240, 248, 250, -1e6, std::ldexp(1, -10),
+        std::ldexp(1, -11), std::ldexp(3, -11), -std::ldexp(1, -12)}},
+      {DT::F32, DT::F8E5B16,
+       {nan, -inf, -0.0, 57344, 61440, std::ldexp(1, -17), std::ldexp(1, -18),
+        -std::ldexp(1, -19)}},
+      {DT::F16, DT::F8E4NV, {nan, inf, -0.0, 448, 464, 465, 65504}},
+  };
+  for (const Edge &e : edges) {
+    DT to = e.to;
+    cases.push_back(elementwise(
+        std::string("cast/") + dtName(e.from) + "_to_" + dtName(e.to) + "/edges",
+        "cast", ptr(e.from) + ", " + ptr(e.to) + ", i32, False, 128",
+        {{"x", e.from, size_t(N), false, true, Gen::list(e.values)},
+         {"out", e.to, size_t(N), true, false, {}}},
+        {ArgSpec::t(0), ArgSpec::t(1), ArgSpec::integer(N)},
+        [=](Data &d) {
+          for (int64_t i = 0; i < N; ++i)
+            d[1][i] = roundTo(to, d[0][i]);
+        },
+        DT::I32));
+  }
+  // Truncations toward zero (fp_downcast_rounding="rtz").
+  for (auto [from, to, g] : {std::tuple{DT::F32, DT::F16, Gen::range(-7e4, 7e4)},
+                             std::tuple{DT::F32, DT::BF16, Gen::range(-100, 100)},
+                             // Triton 3.6 on NVIDIA rounds toward zero into
+                             // fp8 only from fp32 to fp8e5.
+                             std::tuple{DT::F32, DT::F8E5, Gen::range(-7e4, 7e4)},
+                             std::tuple{DT::F32, DT::F8E5,
+                                        Gen::list({INFINITY, -INFINITY, NAN, -0.0,
+                                                   61440, 65536, 1e9, 1.375,
+                                                   std::ldexp(3, -17)})},
+                             std::tuple{DT::F64, DT::F32, Gen::range(-100, 100)}}) {
+    DT t = to;
+    std::string name = std::string("cast/rtz/") + dtName(from) + "_to_" + dtName(to);
+    if (!g.values.empty())
+      name += "/edges";
+    cases.push_back(elementwise(
+        name, "cast_rtz",
+        ptr(from) + ", " + ptr(to) + ", i32, 128",
+        {{"x", from, size_t(N), false, true, g}, {"out", to, size_t(N), true, false, {}}},
+        {ArgSpec::t(0), ArgSpec::t(1), ArgSpec::integer(N)},
+        [=](Data &d) {
+          for (int64_t i = 0; i < N; ++i)
+            d[1][i] = roundTowardZero(t, d[0][i]);
+        },
+        // Exact: the one representable value toward zero.
+        DT::I32));
   }
   // Bit-for-bit reinterpretation.
   cases.push_back(elementwise(

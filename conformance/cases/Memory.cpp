@@ -120,7 +120,9 @@ Register dots([](std::vector<Case> &cases) {
               {32, 32, 64, DT::I8, false, false, "i32"},
               {32, 16, 32, DT::F32, true, false, "fp32"},
               {16, 32, 32, DT::F16, false, true, "fp32"},
-              {32, 32, 32, DT::F32, true, true, "fp32"}};
+              {32, 32, 32, DT::F32, true, true, "fp32"},
+              {32, 32, 32, DT::F8E4NV, false, false, "fp32"},
+              {32, 16, 64, DT::F8E5, false, true, "fp32"}};
   for (const D &x : list) {
     D c = x;
     DT outDT = std::string(c.out) == "fp16" ? DT::F16

@@ -155,3 +155,13 @@ def where_other(x_ptr, y_ptr, out_ptr, n, LIMIT, BLOCK: tl.constexpr):
     y = tl.load(y_ptr + offs, mask=m & (offs % 3 != 0), other=0.5)
     r = tl.where(x > LIMIT, x, y)
     tl.store(out_ptr + offs, r, mask=offs < n)
+
+
+@triton.jit
+def cast_rtz(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # A truncating float conversion rounding toward zero.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    r = x.to(out_ptr.dtype.element_ty, fp_downcast_rounding="rtz")
+    tl.store(out_ptr + offs, r, mask=m)

@@ -20,7 +20,13 @@
 namespace trident::conformance {
 
 /// Element types of tensors, named as in signatures.
-enum class DT { I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64 };
+enum class DT {
+  I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64,
+  F8E4NV,  ///< fp8e4nv: e4m3fn, bias 7, no infinities, NaN 0x7f
+  F8E5,    ///< fp8e5: e5m2, bias 15, IEEE-like
+  F8E4B8,  ///< fp8e4b8: e4m3fnuz, bias 8, NaN 0x80, no -0
+  F8E5B16, ///< fp8e5b16: e5m2fnuz, bias 16, NaN 0x80, no -0
+};
 
 const char *dtName(DT dt);          ///< "fp32", "i8", ...
 size_t dtBytes(DT dt);
@@ -34,6 +40,9 @@ struct Gen {
   bool isConstant = false;
   static Gen range(double lo, double hi) { Gen g; g.lo = lo; g.hi = hi; return g; }
   static Gen value(double v) { Gen g; g.constant = v; g.isConstant = true; return g; }
+  /// Edge cases: element i is values[i % size], before rounding to dtype.
+  std::vector<double> values;
+  static Gen list(std::vector<double> v) { Gen g; g.values = std::move(v); return g; }
 };
 
 struct TensorSpec {
@@ -94,6 +103,9 @@ struct Register {
 
 /// Converts a double to the dtype's value as the kernel will see it.
 double roundTo(DT dt, double v);
+/// `v` rounded toward zero to `dt` (a float type): the representable value
+/// of largest magnitude not above |v|, found by search over the encodings.
+double roundTowardZero(DT dt, double v);
 
 } // namespace trident::conformance
 

@@ -36,6 +36,10 @@ const char *dtName(DT dt) {
   case DT::BF16: return "bf16";
   case DT::F32: return "fp32";
   case DT::F64: return "fp64";
+  case DT::F8E4NV: return "fp8e4nv";
+  case DT::F8E5: return "fp8e5";
+  case DT::F8E4B8: return "fp8e4b8";
+  case DT::F8E5B16: return "fp8e5b16";
   }
   return "?";
 }
@@ -43,6 +47,7 @@ const char *dtName(DT dt) {
 size_t dtBytes(DT dt) {
   switch (dt) {
   case DT::I1: case DT::I8: case DT::U8: return 1;
+  case DT::F8E4NV: case DT::F8E5: case DT::F8E4B8: case DT::F8E5B16: return 1;
   case DT::I16: case DT::U16: case DT::F16: case DT::BF16: return 2;
   case DT::I32: case DT::U32: case DT::F32: return 4;
   default: return 8;
@@ -50,7 +55,9 @@ size_t dtBytes(DT dt) {
 }
 
 bool dtIsFloat(DT dt) {
-  return dt == DT::F16 || dt == DT::BF16 || dt == DT::F32 || dt == DT::F64;
+  return dt == DT::F16 || dt == DT::BF16 || dt == DT::F32 || dt == DT::F64 ||
+         dt == DT::F8E4NV || dt == DT::F8E5 || dt == DT::F8E4B8 ||
+         dt == DT::F8E5B16;
 }
 
 namespace {
@@ -122,6 +129,66 @@ float fromBF16(uint16_t b) {
   return f;
 }
 
+/// The 8-bit float formats, decoded from their definition and encoded by
+/// search over all 256 bytes: deliberately unlike the backends' bit tricks.
+struct Fp8Format {
+  int exponentBits, fractionBits, bias;
+  bool fnuz;     ///< NaN is 0x80, no negative zero, no infinities
+  bool ieee;     ///< the all-ones exponent holds infinities and NaNs
+};
+
+Fp8Format fp8Format(DT dt) {
+  switch (dt) {
+  case DT::F8E4NV: return {4, 3, 7, false, false};
+  case DT::F8E5: return {5, 2, 15, false, true};
+  case DT::F8E4B8: return {4, 3, 8, true, false};
+  default: return {5, 2, 16, true, false};
+  }
+}
+
+double fp8Decode(const Fp8Format &f, uint8_t b) {
+  if (f.fnuz && b == 0x80)
+    return std::nan("");
+  bool negative = b & 0x80;
+  int e = (b & 0x7f) >> f.fractionBits;
+  int m = b & ((1 << f.fractionBits) - 1);
+  int maxE = (1 << f.exponentBits) - 1;
+  if (f.ieee && e == maxE)
+    return m ? std::nan("") : negative ? -INFINITY : INFINITY;
+  if (!f.ieee && !f.fnuz && e == maxE && m == (1 << f.fractionBits) - 1)
+    return std::nan(""); // e4m3fn: S.1111.111
+  double v = e == 0 ? std::ldexp(m, 1 - f.bias - f.fractionBits)
+                    : std::ldexp((1 << f.fractionBits) + m,
+                                 e - f.bias - f.fractionBits);
+  return negative ? -v : v;
+}
+
+/// Round to nearest, ties to the even encoding; saturate to the largest
+/// finite value (as NVIDIA's cvt.rn.satfinite does, infinities included).
+uint8_t fp8Encode(const Fp8Format &f, double v) {
+  if (std::isnan(v))
+    return f.fnuz ? 0x80 : 0x7f;
+  double a = std::fabs(v);
+  int best = 0;
+  double bestErr = INFINITY;
+  for (int b = 0; b < 0x80; ++b) {
+    double x = fp8Decode(f, uint8_t(b));
+    if (!std::isfinite(x))
+      continue;
+    double err = std::fabs(x - a);
+    if (std::isinf(a))
+      err = -x; // the largest finite value
+    if (err < bestErr || (err == bestErr && (b & 1) == 0)) {
+      best = b;
+      bestErr = err;
+    }
+  }
+  bool negative = std::signbit(v);
+  if (negative && !(f.fnuz && best == 0))
+    best |= 0x80;
+  return uint8_t(best);
+}
+
 /// Integers wrap to their width, as the kernel's arithmetic does.
 int64_t wrapInt(double v) {
   if (v >= 9.2e18 || v <= -9.2e18 || std::isnan(v))
@@ -149,6 +216,9 @@ void encode(DT dt, double v, unsigned char *p) {
   case DT::BF16: { uint16_t x = toBF16(float(v)); std::memcpy(p, &x, 2); break; }
   case DT::F32: { float x = float(v); std::memcpy(p, &x, 4); break; }
   case DT::F64: std::memcpy(p, &v, 8); break;
+  case DT::F8E4NV: case DT::F8E5: case DT::F8E4B8: case DT::F8E5B16:
+    *p = fp8Encode(fp8Format(dt), v);
+    break;
   }
 }
 
@@ -167,6 +237,8 @@ double decode(DT dt, const unsigned char *p) {
   case DT::BF16: { uint16_t x; std::memcpy(&x, p, 2); return fromBF16(x); }
   case DT::F32: { float x; std::memcpy(&x, p, 4); return x; }
   case DT::F64: { double x; std::memcpy(&x, p, 8); return x; }
+  case DT::F8E4NV: case DT::F8E5: case DT::F8E4B8: case DT::F8E5B16:
+    return fp8Decode(fp8Format(dt), *p);
   }
   return 0;
 }
@@ -259,8 +331,11 @@ Outcome runOne(Context &c, const Case &k, std::mt19937_64 &rng) {
     if (!t.input)
       continue;
     std::uniform_real_distribution<double> u(t.gen.lo, t.gen.hi);
-    for (double &v : data.t[i]) {
-      double x = t.gen.isConstant ? t.gen.constant : u(rng);
+    for (size_t e = 0; e < data.t[i].size(); ++e) {
+      double &v = data.t[i][e];
+      double x = !t.gen.values.empty() ? t.gen.values[e % t.gen.values.size()]
+                 : t.gen.isConstant    ? t.gen.constant
+                                       : u(rng);
       if (t.gen.positive)
         x = std::fabs(x) + 0.0625;
       if (!dtIsFloat(t.dtype))
@@ -390,6 +465,38 @@ double roundTo(DT dt, double v) {
   unsigned char b[8];
   encode(dt, v, b);
   return decode(dt, b);
+}
+
+double roundTowardZero(DT dt, double v) {
+  if (dt == DT::F64 || std::isnan(v))
+    return dt == DT::F64 ? v : roundTo(dt, v);
+  // Infinities stay infinite where the format has them (fp8e5 among the
+  // 8-bit ones); elsewhere they saturate like every large magnitude.
+  if (std::isinf(v) && (dt == DT::F16 || dt == DT::BF16 || dt == DT::F32 ||
+                        dt == DT::F8E5))
+    return v;
+  // Encodings of non-negative values grow with the value: binary search
+  // for the last one whose value is at most |v|, among the finite ones.
+  uint64_t hi = dtBytes(dt) == 1 ? 0x7f : dtBytes(dt) == 2 ? 0x7fff : 0x7f7fffff;
+  auto valueOf = [&](uint64_t bits) {
+    unsigned char b[8] = {};
+    std::memcpy(b, &bits, dtBytes(dt));
+    return decode(dt, b);
+  };
+  while (!std::isfinite(valueOf(hi)))
+    --hi; // the largest finite encoding
+  double a = std::fabs(v);
+  uint64_t lo = 0;
+  while (lo < hi) {
+    uint64_t mid = (lo + hi + 1) / 2;
+    if (valueOf(mid) <= a)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  double r = valueOf(lo);
+  bool fnuz = dt == DT::F8E4B8 || dt == DT::F8E5B16;
+  return std::signbit(v) && !(fnuz && r == 0) ? -r : r;
 }
 
 std::vector<Outcome> runAll(const RunOptions &options) {

@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "trident/Backends/Cpu/Passes.h"
+
+#include "FloatConversions.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -39,6 +41,12 @@ class PtrTypeConverter : public TypeConverter {
 public:
   PtrTypeConverter(MLIRContext *ctx) {
     addConversion([](Type t) { return t; });
+    // The host has no 8-bit floats: fp8 values live as their bytes.
+    addConversion([ctx](FloatType f) -> Type {
+      if (f.getWidth() == 8)
+        return IntegerType::get(ctx, 8);
+      return f;
+    });
     addConversion([ctx](tt::PointerType p) -> std::optional<Type> {
       if (isa<RankedTensorType>(p.getPointeeType()))
         return std::nullopt; // block pointers: not yet
@@ -74,6 +82,8 @@ int64_t pointeeBytes(Type ptrLike) {
 Type memoryType(Type t) {
   if (isa<tt::PointerType>(t))
     return IntegerType::get(t.getContext(), 64);
+  if (trident::cpu::isFp8(t))
+    return IntegerType::get(t.getContext(), 8);
   return t;
 }
 
@@ -1163,14 +1173,27 @@ struct DotPattern : public OpConversionPattern<tt::DotOp> {
   matchAndRewrite(tt::DotOp op, OpAdaptor a,
                   ConversionPatternRewriter &rewriter) const override {
     auto t = cast<RankedTensorType>(op.getType());
+    // fp8 operands (bytes here) are decoded to f32, exactly.
+    auto operand = [&](Value original, Value converted) -> Value {
+      Type elem = getElementTypeOrSelf(original.getType());
+      if (!trident::cpu::isFp8(elem))
+        return converted;
+      Value table = trident::cpu::fp8Table(rewriter, op.getLoc(),
+                                           cast<FloatType>(elem));
+      return trident::cpu::mapElementwise(
+          rewriter, op.getLoc(), ValueRange{converted}, rewriter.getF32Type(),
+          [&](OpBuilder &b, Location l, ValueRange x) {
+            return trident::cpu::decodeFp8(b, l, table, x[0]);
+          });
+    };
+    Value lhs = operand(op.getA(), a.getA()), rhs = operand(op.getB(), a.getB());
     Operation *mm;
     if (t.getRank() == 2)
       mm = linalg::MatmulOp::create(rewriter, op.getLoc(), TypeRange{t},
-                                    ValueRange{a.getA(), a.getB()},
-                                    ValueRange{a.getC()});
+                                    ValueRange{lhs, rhs}, ValueRange{a.getC()});
     else
       mm = linalg::BatchMatmulOp::create(rewriter, op.getLoc(), TypeRange{t},
-                                         ValueRange{a.getA(), a.getB()},
+                                         ValueRange{lhs, rhs},
                                          ValueRange{a.getC()});
     rewriter.replaceOp(op, mm->getResults());
     return success();
@@ -1181,21 +1204,116 @@ struct DotPattern : public OpConversionPattern<tt::DotOp> {
 // Elementwise tt ops
 //===----------------------------------------------------------------------===//
 
+/// Float to float conversions that arith cannot express on the host: to
+/// and from fp8 (stored as i8), and truncations toward zero.
 struct FpToFpPattern : public OpConversionPattern<tt::FpToFpOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(tt::FpToFpOp op, OpAdaptor a,
                   ConversionPatternRewriter &rewriter) const override {
-    Type to = getElementTypeOrSelf(op.getType());
-    Type from = getElementTypeOrSelf(a.getSrc().getType());
-    if (from.getIntOrFloatBitWidth() == 8 || to.getIntOrFloatBitWidth() == 8)
-      return op.emitError("fp8 conversions are not supported by the cpu "
-                          "backend yet");
-    if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
-      rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, op.getType(), a.getSrc());
+    using trident::cpu::isFp8;
+    Location loc = op.getLoc();
+    auto from = cast<FloatType>(getElementTypeOrSelf(op.getSrc().getType()));
+    auto to = cast<FloatType>(getElementTypeOrSelf(op.getType()));
+    bool rtz = op.getRounding() && *op.getRounding() == tt::RoundingMode::RTZ;
+    Type resultElem =
+        getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
+    Value table = isFp8(from) ? trident::cpu::fp8Table(rewriter, loc, from)
+                              : Value();
+    FloatType f32 = rewriter.getF32Type();
+    auto resize = [&](OpBuilder &b, Location l, Value x, FloatType t) {
+      unsigned w = cast<FloatType>(x.getType()).getWidth();
+      if (x.getType() == t)
+        return x;
+      if (t.getWidth() > w)
+        return Value(arith::ExtFOp::create(b, l, t, x));
+      return rtz ? trident::cpu::truncTowardZero(b, l, t, x)
+                 : Value(arith::TruncFOp::create(b, l, t, x));
+    };
+    Value r = trident::cpu::mapElementwise(
+        rewriter, loc, ValueRange{a.getSrc()}, resultElem,
+        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+          Value x = args[0];
+          if (isFp8(from))
+            x = trident::cpu::decodeFp8(b, l, table, x); // exact
+          if (!isFp8(to))
+            return resize(b, l, x, to);
+          // fp8 from f32; f16 and bf16 widen exactly, f64 narrows first
+          // (rounding twice, as a conversion through f32 does).
+          return trident::cpu::encodeFp8(b, l, to, resize(b, l, x, f32), rtz);
+        });
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// fp8 constants become their bytes.
+struct Fp8ConstantPattern : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!trident::cpu::isFp8(getElementTypeOrSelf(op.getType())))
+      return failure();
+    Type i8 = rewriter.getI8Type();
+    TypedAttr value;
+    if (auto d = dyn_cast<DenseElementsAttr>(op.getValue()))
+      value = d.bitcast(i8);
+    else if (auto f = dyn_cast<FloatAttr>(op.getValue()))
+      value = rewriter.getIntegerAttr(i8, f.getValue().bitcastToAPInt());
     else
-      rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, op.getType(),
-                                                   a.getSrc());
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+    return success();
+  }
+};
+
+/// Arithmetic on fp8 values (Triton keeps `x + y` in fp8 when both are):
+/// computed in f32 from the decoded operands, the result rounded back to
+/// fp8 to nearest even. Sums, differences and products of two fp8 values
+/// are exact in f32, so the result is rounded once.
+struct Fp8ArithPattern : public ConversionPattern {
+  Fp8ArithPattern(const TypeConverter &tc, MLIRContext *ctx)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), 1, ctx) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    using trident::cpu::isFp8;
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp>(op) ||
+        op->getNumRegions() || op->getNumResults() != 1)
+      return failure();
+    auto fp8Elem = [](Type t) { return isFp8(getElementTypeOrSelf(t)); };
+    if (!llvm::any_of(op->getOperandTypes(), fp8Elem) &&
+        !fp8Elem(op->getResult(0).getType()))
+      return failure();
+    Location loc = op->getLoc();
+    SmallVector<Value> tables;
+    for (Value v : op->getOperands())
+      tables.push_back(fp8Elem(v.getType())
+                           ? trident::cpu::fp8Table(
+                                 rewriter, loc,
+                                 cast<FloatType>(getElementTypeOrSelf(v.getType())))
+                           : Value());
+    Type resultElem = getElementTypeOrSelf(op->getResult(0).getType());
+    Type convertedElem = getTypeConverter()->convertType(resultElem);
+    Value r = trident::cpu::mapElementwise(
+        rewriter, loc, operands, convertedElem,
+        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+          SmallVector<Value> in;
+          for (auto [i, x] : llvm::enumerate(args))
+            in.push_back(tables[i] ? trident::cpu::decodeFp8(b, l, tables[i], x)
+                                   : x);
+          Type scalarResult = isFp8(resultElem) ? b.getF32Type() : resultElem;
+          OperationState state(l, op->getName().getStringRef(), in,
+                               TypeRange{scalarResult}, op->getAttrs());
+          Value v = b.create(state)->getResult(0);
+          if (!isFp8(resultElem))
+            return v;
+          return trident::cpu::encodeFp8(b, l, cast<FloatType>(resultElem), v,
+                                         /*towardZero=*/false);
+        });
+    rewriter.replaceOp(op, r);
     return success();
   }
 };
@@ -1620,7 +1738,8 @@ struct ConvertTritonToLinalg
                  BitcastPattern, IdentityCastPattern<tt::IntToPtrOp>,
                  IdentityCastPattern<tt::PtrToIntOp>, ClampPattern,
                  MulhiPattern, PreciseSqrtPattern, PreciseDivPattern,
-                 GenericTypePattern>(converter, ctx);
+                 GenericTypePattern, Fp8ConstantPattern, Fp8ArithPattern>(
+        converter, ctx);
     patterns.add<PrintPattern, AssertPattern>(converter, ctx);
     patterns.add<HistogramPattern>(converter, ctx);
     patterns.add<UnsupportedPattern<tt::GatherOp>>(converter, ctx, "tl.gather");

@@ -1,4 +1,4 @@
-# Input of cpu.test: an op the cpu backend does not support yet.
+# Input of cpu.test: a conversion to fp8.
 import triton
 import triton.language as tl
 

@@ -55,9 +55,14 @@ def CpuConvertTritonToLinalg
     and atomics become loop nests of `llvm.store` / `llvm.atomicrmw` /
     `llvm.cmpxchg`; `tt.reduce` and `tt.scan` become loop nests running
     their combine region. `tt.func`, `tt.call`, `tt.return` become the func
-    dialect's. What the cpu backend does not support yet (block pointers,
-    printing, asserts, histograms, gathers, fp8) is reported at the op's
-    location.
+    dialect's. fp8 values are stored as i8: `tt.fp_to_fp` decodes them
+    through a table and encodes with integer and f32 arithmetic (Triton's
+    round-to-nearest-even with saturation, or toward zero), and arithmetic
+    on fp8 runs in f32. Contiguous 1-D pointer tensors (`splat(p) + s +
+    arange`) address from the loop index; affine masks are proved all-true
+    per block at run time so that LLVM unswitches their tests away. What
+    the cpu backend does not support yet (`tt.gather`) is reported at the
+    op's location.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::func::FuncDialect",

@@ -1,0 +1,53 @@
+// RUN: %cpu-opt --cpu-convert-triton-to-linalg --split-input-file --verify-diagnostics %s | FileCheck %s
+
+// fp8 values are bytes on the host. Widening decodes through a 256-entry
+// table of f32 values (exact); narrowing rounds to nearest even with
+// saturation; arithmetic on fp8 runs in f32 and rounds back once.
+// CHECK-LABEL: func.func @fp8
+// CHECK-SAME: (%[[X:.*]]: tensor<16xi8>, %[[Y:.*]]: tensor<16xi8>)
+// CHECK: %[[TABLE:.*]] = arith.constant dense<"0x{{[0-9A-F]+}}"> : tensor<256xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[Y]] : tensor<16xi8>, tensor<16xi8>)
+// CHECK: tensor.extract %[[TABLE]]
+// CHECK: tensor.extract %[[TABLE]]
+// CHECK: arith.addf %{{.*}}, %{{.*}} : f32
+// CHECK: math.roundeven
+// CHECK: arith.trunci %{{.*}} : i32 to i8
+// CHECK: -> tensor<16xi8>
+// CHECK: linalg.generic
+// CHECK: tensor.extract
+// CHECK: -> tensor<16xf32>
+module {
+  tt.func @fp8(%x: tensor<16xf8E4M3FN>, %y: tensor<16xf8E4M3FN>) -> tensor<16xf32> {
+    %s = arith.addf %x, %y : tensor<16xf8E4M3FN>
+    %w = tt.fp_to_fp %s : tensor<16xf8E4M3FN> -> tensor<16xf32>
+    tt.return %w : tensor<16xf32>
+  }
+}
+
+// -----
+
+// Truncation toward zero of standard floats: round to nearest, then step
+// one ulp back toward zero when that went away from zero.
+// CHECK-LABEL: func.func @rtz
+// CHECK: %[[N:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK: %[[B:.*]] = arith.extf %[[N]] : f16 to f32
+// CHECK: %[[AWAY:.*]] = arith.cmpf ogt
+// CHECK: arith.subi %{{.*}}, %c1_i16 : i16
+// CHECK: arith.select %[[AWAY]]
+module {
+  tt.func @rtz(%x: tensor<16xf32>) -> tensor<16xf16> {
+    %h = tt.fp_to_fp %x, rounding = rtz : tensor<16xf32> -> tensor<16xf16>
+    tt.return %h : tensor<16xf16>
+  }
+}
+
+// -----
+
+module {
+  tt.func @gather(%src: tensor<16xf32>, %idx: tensor<16xi32>) -> tensor<16xf32> {
+    // expected-error @+2 {{tl.gather is not supported by the cpu backend yet}}
+    // expected-error @+1 {{failed to legalize operation 'tt.gather'}}
+    %g = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<16xf32>, tensor<16xi32>) -> tensor<16xf32>
+    tt.return %g : tensor<16xf32>
+  }
+}
