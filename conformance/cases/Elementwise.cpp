@@ -250,9 +250,13 @@ Register unaries([](std::vector<Case> &cases) {
     if (std::string(u.op) == "exp" || std::string(u.op) == "log" ||
         std::string(u.op) == "sqrt" || std::string(u.op) == "sin")
       add(u, DT::F64);
-  for (const U &u : fp)
-    if (std::string(u.op) == "abs" || std::string(u.op) == "neg")
-      add(u, DT::F16);
+  // Triton takes only fp32/fp64 for the transcendental functions (the
+  // frontend says so); the others run in fp16 and bf16 too.
+  for (DT half : {DT::F16, DT::BF16})
+    for (const U &u : fp)
+      for (const char *op : {"abs", "neg", "fma", "clamp"})
+        if (std::string(u.op) == op)
+          add(u, half);
   for (DT dt : {DT::I32, DT::U8})
     for (const char *op : {"neg", "invert", "abs"}) {
       std::string o = op;
