@@ -2,10 +2,12 @@
 //
 //   tridentc FILE.py --kernel NAME --signature '*fp32:16, i32, 1024'
 //            [--target T[,T...]] [--emit STAGE] [-o FILE] [options]
+//   tridentc FILE.ttir [--kernel NAME] [--target ...] [options]
 //   tridentc --list-backends
 //
 // Reads a kernel file written against triton.language, builds TTIR for one
-// kernel specialized as the signature says, runs the core TTIR pipeline and,
+// kernel specialized as the signature says (or reads TTIR, e.g. as Triton
+// dumps it), runs the core TTIR pipeline and,
 // with --target, the backend's stages. Errors point at the user's
 // file:line:col and make the exit status non-zero (1; usage errors 2).
 //
@@ -32,8 +34,13 @@ namespace {
 
 const char *kUsage =
     "usage: tridentc FILE.py --kernel NAME --signature SIG [options]\n"
+    "       tridentc FILE.ttir [--kernel NAME] [options]\n"
     "       tridentc --list-backends\n"
     "\n"
+    "  FILE.py              a kernel file written against triton.language\n"
+    "  FILE.ttir, FILE.mlir TTIR, e.g. as Triton dumps it: already\n"
+    "                       specialized (no --signature or -D); --kernel\n"
+    "                       may be left out when it holds one kernel\n"
     "  --kernel NAME        the @triton.jit function to compile\n"
     "  --signature SIG      one entry per parameter, as triton/tools/compile.py\n"
     "                       takes them: '*fp32:16, *fp32:16, i32, 1024'\n"
@@ -259,7 +266,9 @@ int main(int argc, char **argv) {
 
   if (file.empty())
     return usage("no input file");
-  if (spec.kernel.empty())
+  llvm::StringRef fileRef(file);
+  bool irInput = fileRef.ends_with(".ttir") || fileRef.ends_with(".mlir");
+  if (spec.kernel.empty() && !irInput)
     return usage("--kernel is required");
   if (emit.empty() && targets.empty())
     emit = "ttir";
@@ -292,7 +301,7 @@ int main(int argc, char **argv) {
       return 1;
     }
     if (timings) {
-      llvm::errs() << "timings for " << spec.kernel
+      llvm::errs() << "timings for " << k.metadata.kernel
                    << (t.empty() ? "" : " on " + t)
                    << (k.fromCache ? " (cache hit)" : "") << ":\n";
       double total = 0;

@@ -6,6 +6,8 @@
 #include "trident/Compiler/Registration.h"
 #include "trident/Driver/Cache.h"
 
+#include "IRInput.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -54,6 +56,18 @@ std::optional<frontend::SourceLoc> userLoc(mlir::Location loc,
     if (auto flc = mlir::dyn_cast<mlir::FileLineColLoc>(l))
       if (!found && flc.getFilename().getValue() == path)
         found = frontend::SourceLoc{flc.getLine(), flc.getColumn(), 0};
+    return mlir::WalkResult::advance();
+  });
+  return found;
+}
+
+/// `file:line:col` of the first file location inside `loc`, or empty.
+std::string otherFileLoc(mlir::Location loc) {
+  std::string found;
+  loc->walk([&](mlir::Location l) {
+    if (auto flc = mlir::dyn_cast<mlir::FileLineColLoc>(l); flc && found.empty())
+      found = flc.getFilename().str() + ":" + std::to_string(flc.getLine()) +
+              ":" + std::to_string(flc.getColumn());
     return mlir::WalkResult::advance();
   });
   return found;
@@ -205,8 +219,17 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   }
   bool finalStage = emit.empty() || (!stages.empty() && emit == stages.back().name);
 
+  // A TTIR file instead of kernel source: already specialized; the kernel
+  // may be left unnamed when the file holds only one.
+  const std::string &path = source.path();
+  bool irInput = isIRInput(path);
+  if (irInput && (!spec.signature.empty() || !spec.defines.empty()))
+    return fail(path + " is TTIR, already specialized: --signature and -D "
+                       "apply to kernel source only");
+  std::string kernelName = spec.kernel;
+
   bundle::KernelMetadata &meta = out.metadata;
-  meta.kernel = spec.kernel;
+  meta.kernel = kernelName;
   meta.target = target.str;
   meta.backend = backend.name();
   meta.backendHash = backend.hash(target, options);
@@ -219,7 +242,9 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   if (opts.useCache && finalStage && !stages.empty() && entry) {
     auto t0 = Clock::now();
     std::vector<frontend::Diagnostic> diags;
-    std::string src = frontend::kernelSourceKey(source, spec.kernel, diags);
+    std::string src = irInput ? std::string(source.text())
+                              : frontend::kernelSourceKey(source, spec.kernel,
+                                                          diags);
     if (!src.empty()) {
       std::string material = std::string("trident ") + kTridentVersion;
       auto field = [&](const std::string &k, const std::string &v) {
@@ -247,7 +272,8 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       bundle::Entry hit;
       std::string warning;
       Cache::Lookup r = cache->lookup(key, hit, warning);
-      if (r == Cache::Lookup::Hit && hit.meta.kernel == spec.kernel &&
+      if (r == Cache::Lookup::Hit &&
+          (kernelName.empty() || hit.meta.kernel == kernelName) &&
           hit.meta.target == target.str) {
         out.metadata = hit.meta;
         out.output = std::move(hit.binary);
@@ -270,7 +296,6 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   ctx.loadAllAvailableDialects();
   ctx.printOpOnDiagnostic(false);
 
-  const std::string &path = source.path();
   std::vector<std::string> diagnostics;
   mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
     if (d.getSeverity() != mlir::DiagnosticSeverity::Error)
@@ -286,6 +311,13 @@ bool Driver::compileFor(const frontend::SourceFile &source,
     fd.message = d.str();
     for (const mlir::Diagnostic &note : d.getNotes())
       fd.message += "\n  note: " + note.str();
+    // IR from elsewhere (Triton's dumps) locates ops in the kernel's Python
+    // file, which is not the input: name that position without its text.
+    if (!fd.loc.line)
+      if (std::string other = otherFileLoc(d.getLocation()); !other.empty()) {
+        diagnostics.push_back(other + ": error: " + fd.message + "\n");
+        return mlir::success();
+      }
     diagnostics.push_back(frontend::formatDiagnostic(source, fd));
     return mlir::success();
   });
@@ -306,7 +338,7 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       return;
     char num[8];
     snprintf(num, sizeof(num), "%02d", stageIndex);
-    std::string file = dumpDir + "/" + sanitize(spec.kernel) + "." +
+    std::string file = dumpDir + "/" + sanitize(kernelName) + "." +
                        sanitize(target.str) + "." + num + "-" + stage + ext;
     std::error_code ec;
     llvm::raw_fd_ostream os(file, ec);
@@ -335,7 +367,7 @@ bool Driver::compileFor(const frontend::SourceFile &source,
           llvm::sys::path::system_temp_directory(true, tmp);
           reproDir = tmp.str().str();
         }
-        std::string repro = reproDir + "/" + sanitize(spec.kernel) + "." +
+        std::string repro = reproDir + "/" + sanitize(kernelName) + "." +
                             sanitize(target.str) + "." + currentStage + "." +
                             std::to_string(getpid()) + ".repro.mlir";
         // TRIDENT_NO_REPRODUCER=1 lets a crashing pass crash (for debuggers)
@@ -370,9 +402,22 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   auto t0 = Clock::now();
   std::vector<frontend::Diagnostic> ferrors;
   std::vector<frontend::KernelArgument> args;
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      frontend::generateTTIR(ctx, source, spec, ferrors, &args);
-  out.times.push_back({"frontend", msSince(t0)});
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  if (irInput) {
+    std::string error;
+    module = parseKernelIR(ctx, source, kernelName, args, error);
+    out.times.push_back({"parse-ttir", msSince(t0)});
+    if (!module) {
+      errors.insert(errors.end(), diagnostics.begin(), diagnostics.end());
+      if (!error.empty())
+        errors.push_back("error: " + error + "\n");
+      return false;
+    }
+    meta.kernel = kernelName;
+  } else {
+    module = frontend::generateTTIR(ctx, source, spec, ferrors, &args);
+    out.times.push_back({"frontend", msSince(t0)});
+  }
   if (!module) {
     for (const frontend::Diagnostic &d : ferrors)
       errors.push_back(frontend::formatDiagnostic(source, d));

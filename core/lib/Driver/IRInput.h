@@ -1,0 +1,39 @@
+//===- IRInput.h - kernels given as TTIR instead of source ------*- C++ -*-===//
+//
+// The driver also compiles TTIR files (.ttir or .mlir): what Triton dumps
+// (TRITON_CACHE_DIR's *.ttir, `compiled.asm["ttir"]`) or what tridentc
+// --emit ttir printed. Such IR is already specialized: no signature or
+// constexprs apply; the kernel's runtime arguments are its tt.func's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_DRIVER_IRINPUT_H
+#define TRIDENT_DRIVER_IRINPUT_H
+
+#include "trident/Frontend/Compiler.h"
+#include "trident/Frontend/Source.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <string>
+#include <vector>
+
+namespace trident {
+
+/// Whether `path` names a TTIR file (by its extension: .ttir or .mlir).
+bool isIRInput(const std::string &path);
+
+/// Parses `source` as a TTIR module (errors go to `ctx`'s diagnostic
+/// handler, located in the file) and picks the kernel: the public tt.func
+/// named `kernel`, or the only public one when `kernel` is empty (then set
+/// to its name). `args` receives its arguments in signature spelling
+/// (`*fp32`, `i32`, ...), named after their NameLocs as Triton prints them.
+/// Returns null with `error` set (or a diagnostic emitted) on failure.
+mlir::OwningOpRef<mlir::ModuleOp>
+parseKernelIR(mlir::MLIRContext &ctx, const frontend::SourceFile &source,
+              std::string &kernel, std::vector<frontend::KernelArgument> &args,
+              std::string &error);
+
+} // namespace trident
+
+#endif // TRIDENT_DRIVER_IRINPUT_H
