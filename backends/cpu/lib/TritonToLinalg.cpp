@@ -23,6 +23,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include "llvm/ADT/StringMap.h"
+
 namespace trident::cpu {
 #define GEN_PASS_DEF_CPUCONVERTTRITONTOLINALG
 #include "trident/Backends/Cpu/Passes.h.inc"
@@ -1623,6 +1625,61 @@ struct HistogramPattern : public OpConversionPattern<tt::HistogramOp> {
   }
 };
 
+/// Calls of vendor math libraries (libdevice `__nv_tanhf`, ROCm's
+/// `__ocml_tanh_f32`), as Triton emits for `libdevice.*` functions: the
+/// same function from the math and arith dialects, which the host lowers
+/// to LLVM intrinsics or the C library.
+struct ExternElementwisePattern
+    : public OpConversionPattern<tt::ExternElementwiseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::ExternElementwiseOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    static const llvm::StringMap<StringRef> ops = {
+        {"tanh", "math.tanh"},   {"sinh", "math.sinh"},
+        {"cosh", "math.cosh"},   {"tan", "math.tan"},
+        {"sin", "math.sin"},     {"cos", "math.cos"},
+        {"asin", "math.asin"},   {"acos", "math.acos"},
+        {"atan", "math.atan"},   {"asinh", "math.asinh"},
+        {"acosh", "math.acosh"}, {"atanh", "math.atanh"},
+        {"exp", "math.exp"},     {"exp2", "math.exp2"},
+        {"expm1", "math.expm1"}, {"log", "math.log"},
+        {"log2", "math.log2"},   {"log10", "math.log10"},
+        {"log1p", "math.log1p"}, {"sqrt", "math.sqrt"},
+        {"rsqrt", "math.rsqrt"}, {"cbrt", "math.cbrt"},
+        {"erf", "math.erf"},     {"floor", "math.floor"},
+        {"ceil", "math.ceil"},   {"trunc", "math.trunc"},
+        {"round", "math.round"}, {"rint", "math.roundeven"},
+        {"nearbyint", "math.roundeven"}, {"fabs", "math.absf"},
+        {"pow", "math.powf"},    {"atan2", "math.atan2"},
+        {"fmod", "arith.remf"},  {"fmin", "arith.minnumf"},
+        {"fmax", "arith.maxnumf"}, {"copysign", "math.copysign"},
+        {"fma", "math.fma"}};
+    StringRef symbol = op.getSymbol();
+    Type elem = getElementTypeOrSelf(op.getType());
+    StringRef name;
+    if (symbol.consume_front("__nv_")) {
+      name = symbol;
+      if (elem.isF32())
+        name.consume_back("f");
+    } else if (symbol.consume_front("__ocml_")) {
+      name = symbol;
+      if (!name.consume_back("_f32") && !name.consume_back("_f64"))
+        name = "";
+    }
+    auto it = name.empty() ? ops.end() : ops.find(name);
+    if (it == ops.end() || !(elem.isF32() || elem.isF64()))
+      return op.emitError("tt.extern_elementwise: '")
+             << op.getSymbol()
+             << "' has no host equivalent in the cpu backend (supported: "
+                "libdevice and ocml math functions on fp32/fp64)";
+    OperationState state(op.getLoc(), it->second, a.getSrcs(),
+                         TypeRange{op.getType()});
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
 /// Ops the cpu backend cannot lower yet: a located error.
 template <typename Op>
 struct UnsupportedPattern : public OpConversionPattern<Op> {
@@ -1747,8 +1804,7 @@ struct ConvertTritonToLinalg
         converter, ctx, "tl.make_block_ptr");
     patterns.add<UnsupportedPattern<tt::AdvanceOp>>(converter, ctx,
                                                     "tl.advance");
-    patterns.add<UnsupportedPattern<tt::ExternElementwiseOp>>(
-        converter, ctx, "tt.extern_elementwise");
+    patterns.add<ExternElementwisePattern>(converter, ctx);
     patterns.add<UnsupportedPattern<tt::ElementwiseInlineAsmOp>>(
         converter, ctx, "inline assembly");
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
