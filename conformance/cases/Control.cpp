@@ -44,7 +44,8 @@ Register control([](std::vector<Case> &cases) {
             acc += 4;
             acc = (i / BLOCK) % 2 == 0 ? acc * 2 : acc - 1;
             acc = 1 + acc * (0.5 + acc * 0.25);
-            d[1][i] = acc * acc;
+            double p = i / BLOCK + 0.5;
+            d[1][i] = acc + p * p;
           }
         },
         1e-5, 1e-5);

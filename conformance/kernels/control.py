@@ -39,7 +39,8 @@ def loops(x_ptr, out_ptr, n, BLOCK: tl.constexpr, STEPS: tl.constexpr):
     else:
         acc = acc - 1.0
     acc = _poly(acc, 1.0, 0.5, 0.25)            # inlined helper
-    acc = _square(acc)                          # tt.call
+    # tt.call: Triton passes only scalars to noinline functions.
+    acc = acc + _square(tl.program_id(0).to(tl.float32) + 0.5)
     tl.store(out_ptr + offs, acc, mask=m)
 
 

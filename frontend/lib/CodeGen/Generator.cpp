@@ -442,9 +442,6 @@ static const Stmt *findReturn(const Block &block) {
   }
   return nullptr;
 }
-static bool containsReturn(const Block &block) {
-  return findReturn(block) != nullptr;
-}
 
 void Generator::assignedNames(const Block &block, std::set<std::string> &out) {
   std::function<void(const Expr &)> target = [&](const Expr &e) {
@@ -1705,6 +1702,17 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
       error(l, "argument '" + fn.params[k].name + "' of " + fn.name +
                    "(): tuples holding tensors cannot be passed to @jit "
                    "functions");
+    // As Triton: a function kept out of line takes scalars only (a block
+    // argument would need a layout agreed across the call).
+    if (fn.noinline && v.isTensor() && v.type.isBlock())
+    {
+      std::string dims;
+      for (int64_t d : v.type.shape)
+        dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+      error(l, "Function " + fn.name + " is marked noinline, but was called "
+               "with non-scalar argument " + fn.params[k].name + ":" +
+               v.type.elem.str() + "[" + dims + "]");
+    }
   }
 
   std::string name = mangle(fn, bound);

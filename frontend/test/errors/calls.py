@@ -13,6 +13,7 @@
 # RUN: not tridentc %s --kernel helper_runtime_constexpr --signature '*fp32:16, i32' 2>&1 | FileCheck %s --check-prefix=HCONST
 # RUN: not tridentc %s --kernel call_non_callable --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=NOTCALLABLE
 # RUN: not tridentc %s --kernel where_too_few --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=WHERE
+# RUN: not tridentc %s --kernel noinline_block_arg --signature '*fp32:16, 16' 2>&1 | FileCheck %s --check-prefix=NOINLINE
 
 import triton
 import triton.language as tl
@@ -129,3 +130,18 @@ def where_too_few(x_ptr, BLOCK: tl.constexpr):
     # WHERE: errors{{/|\\}}calls.py:[[@LINE+2]]:28: error: where() missing required argument: 'y'{{$}}
     # WHERE-NEXT: tl.store(x_ptr + offs, tl.where(x > 0, x))
     tl.store(x_ptr + offs, tl.where(x > 0, x))
+
+
+@triton.jit(noinline=True)
+def _square(x):
+    return x * x
+
+
+@triton.jit
+def noinline_block_arg(x_ptr, BLOCK: tl.constexpr):
+    # Triton passes only scalars to functions kept out of line.
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    # NOINLINE: errors{{/|\\}}calls.py:[[@LINE+2]]:9: error: Function _square is marked noinline, but was called with non-scalar argument x:fp32[16]{{$}}
+    # NOINLINE-NEXT: y = _square(x)
+    y = _square(x)
+    tl.store(x_ptr + tl.arange(0, BLOCK), y)
