@@ -90,10 +90,20 @@ struct Case {
   std::vector<std::string> skipTargets;
   /// Compile with --debug (keeps tl.device_assert).
   bool debug = false;
+  /// For cases run from TTIR that Triton produced (`ttir/...`, file
+  /// `ttir/*.ttir`, no signature): the kernel source and signature the IR
+  /// was made from. The IR's arguments are matched to `args` by name
+  /// (Triton drops arguments it specializes, such as integers equal to 1).
+  std::string sourceFile, sourceSignature;
 };
 
 /// All cases, in registration order.
 std::vector<Case> &registry();
+
+/// The registered cases plus, for each one whose TTIR as produced by
+/// Triton is in `kernelDir`/ttir/<name with '/' as '__'>.ttir, the same case
+/// run from that IR, named `ttir/<name>`.
+std::vector<Case> casesWithTTIR(const std::string &kernelDir);
 
 struct Register {
   explicit Register(std::function<void(std::vector<Case> &)> add) {

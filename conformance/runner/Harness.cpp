@@ -21,6 +21,28 @@ std::vector<Case> &registry() {
   return cases;
 }
 
+std::vector<Case> casesWithTTIR(const std::string &kernelDir) {
+  std::vector<Case> all = registry();
+  size_t n = all.size();
+  for (size_t i = 0; i < n; ++i) {
+    const Case &c = all[i];
+    std::string stem;
+    for (char ch : c.name)
+      stem += ch == '/' ? std::string("__") : std::string(1, ch);
+    std::string file = "ttir/" + stem + ".ttir";
+    if (!std::ifstream(kernelDir + "/" + file))
+      continue;
+    Case t = c;
+    t.name = "ttir/" + c.name;
+    t.sourceFile = c.file;
+    t.sourceSignature = c.signature;
+    t.file = file;
+    t.signature.clear();
+    all.push_back(std::move(t));
+  }
+  return all;
+}
+
 const char *dtName(DT dt) {
   switch (dt) {
   case DT::I1: return "i1";
@@ -275,6 +297,51 @@ bool readSource(Context &c, const std::string &file, std::string &out) {
   return true;
 }
 
+/// For a case run from Triton's TTIR: the case's arguments (which follow
+/// the kernel source's runtime parameters) picked by the IR's parameter
+/// names. The source's parameter names come from the frontend.
+bool matchArgumentsByName(Context &c, const Case &k,
+                          const bundle::KernelMetadata &ir,
+                          std::vector<ArgSpec> &out, std::string &why) {
+  std::string text;
+  if (!readSource(c, k.sourceFile, text)) {
+    why = "cannot read kernel file " + k.sourceFile;
+    return false;
+  }
+  frontend::SourceFile source(c.options.kernelDir + "/" + k.sourceFile, text);
+  frontend::KernelSpec spec;
+  spec.kernel = k.kernel;
+  spec.signature = frontend::splitSignature(k.sourceSignature);
+  CompileOptions copts;
+  copts.emit = "ttir-raw";
+  copts.useCache = false;
+  CompiledKernel front;
+  std::vector<std::string> errors;
+  if (!c.driver->compile(source, spec, "", copts, front, errors)) {
+    why = "the kernel source of the TTIR does not compile";
+    return false;
+  }
+  const auto &names = front.metadata.args;
+  if (names.size() != k.args.size()) {
+    why = "the case has " + std::to_string(k.args.size()) +
+          " arguments, its kernel source " + std::to_string(names.size());
+    return false;
+  }
+  out.clear();
+  for (const bundle::KernelArg &a : ir.args) {
+    size_t i = 0;
+    while (i < names.size() && names[i].name != a.name)
+      ++i;
+    if (i == names.size()) {
+      why = "TTIR argument '" + a.name + "' is not a parameter of " +
+            k.sourceFile + ":" + k.kernel;
+      return false;
+    }
+    out.push_back(k.args[i]);
+  }
+  return true;
+}
+
 Outcome runOne(Context &c, const Case &k, std::mt19937_64 &rng) {
   Outcome o;
   o.name = k.name;
@@ -387,8 +454,14 @@ Outcome runOne(Context &c, const Case &k, std::mt19937_64 &rng) {
                                                   bytes, nullptr))
       return status(s, "write");
   }
+  std::vector<ArgSpec> argSpecs = k.args;
+  if (!k.sourceFile.empty()) {
+    std::string why;
+    if (!matchArgumentsByName(c, k, compiled.metadata, argSpecs, why))
+      return fail(why);
+  }
   std::vector<trident_arg_t> args;
-  for (const ArgSpec &a : k.args) {
+  for (const ArgSpec &a : argSpecs) {
     trident_arg_t x = {};
     if (a.kind == ArgSpec::Tensor) {
       x.kind = TRIDENT_ARG_BUFFER;
@@ -531,7 +604,7 @@ std::vector<Outcome> runAll(const RunOptions &options) {
          (unsigned long long)options.seed);
   std::vector<Outcome> outcomes;
   int pass = 0, failed = 0, skip = 0;
-  for (const Case &k : registry()) {
+  for (const Case &k : casesWithTTIR(options.kernelDir)) {
     if (!options.filter.empty() &&
         fnmatch(options.filter.c_str(), k.name.c_str(), 0) != 0)
       continue;
@@ -627,6 +700,45 @@ bool writeReport(const std::string &path, const RunOptions &options,
     }
     out << "  ]\n}\n";
   }
+  return bool(out);
+}
+
+bool writeCaseSpecs(const std::string &path, const std::string &filter,
+                    std::string &error) {
+  std::ofstream out(path);
+  if (!out) {
+    error = "cannot write " + path;
+    return false;
+  }
+  out << "[";
+  bool first = true;
+  for (const Case &c : registry()) {
+    if (!filter.empty() && fnmatch(filter.c_str(), c.name.c_str(), 0) != 0)
+      continue;
+    out << (first ? "\n" : ",\n") << "  {\"name\": \"" << jsonEscape(c.name)
+        << "\", \"file\": \"" << jsonEscape(c.file) << "\", \"kernel\": \""
+        << jsonEscape(c.kernel) << "\", \"signature\": \""
+        << jsonEscape(c.signature) << "\", \"debug\": "
+        << (c.debug ? "true" : "false") << ",\n   \"tensors\": [";
+    for (size_t i = 0; i < c.tensors.size(); ++i)
+      out << (i ? ", " : "") << "{\"dtype\": \"" << dtName(c.tensors[i].dtype)
+          << "\", \"count\": " << c.tensors[i].count << "}";
+    out << "],\n   \"args\": [";
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      const ArgSpec &a = c.args[i];
+      out << (i ? ", " : "");
+      if (a.kind == ArgSpec::Tensor)
+        out << "{\"tensor\": " << a.tensor << "}";
+      else if (a.kind == ArgSpec::Int)
+        out << "{\"int\": " << a.i << "}";
+      else
+        out << "{\"float\": " << fmt(a.f) << "}";
+    }
+    out << "],\n   \"grid\": [" << c.grid[0] << ", " << c.grid[1] << ", "
+        << c.grid[2] << "]}";
+    first = false;
+  }
+  out << "\n]\n";
   return bool(out);
 }
 

@@ -41,6 +41,11 @@ std::vector<Outcome> runAll(const RunOptions &options);
 bool writeReport(const std::string &path, const RunOptions &options,
                  const std::vector<Outcome> &outcomes, std::string &error);
 
+/// Writes the cases matching `filter` as JSON: name, kernel file, kernel,
+/// signature, tensors (dtype, count), arguments and grid.
+bool writeCaseSpecs(const std::string &path, const std::string &filter,
+                    std::string &error);
+
 } // namespace trident::conformance
 
 #endif // TRIDENT_CONFORMANCE_HARNESS_H

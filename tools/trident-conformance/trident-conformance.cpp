@@ -3,6 +3,11 @@
 //   trident-conformance --target cpu|cuda:90|hip:gfx942 [--plugin PATH]
 //       [--filter GLOB] [--mode run|compile] [--report FILE.json|FILE.xml]
 //       [--seed N] [--list] [--verbose]
+//   trident-conformance --export-specs FILE.json [--filter GLOB]
+//
+// --export-specs writes each case's kernel, signature, tensors, arguments
+// and grid as JSON, for tools that run the same kernels elsewhere (e.g.
+// tools/triton-reference/dump_ttir.py, which compiles them with Triton).
 //
 // Prints one line per case (PASS/FAIL/SKIP with the reason) and ends with
 // `N passed, N failed, N skipped`. Exits 1 when anything failed.
@@ -25,7 +30,8 @@ static int usage(const char *msg) {
           "trident-conformance: error: %s\n\nusage: trident-conformance "
           "--target T [--plugin PATH] [--filter GLOB] [--mode run|compile]\n"
           "       [--report FILE.json|FILE.xml] [--seed N] [--list] "
-          "[--verbose]\n",
+          "[--verbose]\n"
+          "       trident-conformance --export-specs FILE.json [--filter GLOB]\n",
           msg);
   return 2;
 }
@@ -35,6 +41,7 @@ int main(int argc, char **argv) {
   o.kernelDir = TRIDENT_CONFORMANCE_KERNELS;
   std::string report;
   bool list = false, seeded = false;
+  std::string exportSpecs;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> const char * {
@@ -60,6 +67,8 @@ int main(int argc, char **argv) {
       o.kernelDir = v;
     else if (a == "--list")
       list = true;
+    else if (a == "--export-specs" && (v = next()))
+      exportSpecs = v;
     else if (a == "--verbose")
       o.verbose = true;
     else if (a == "-h" || a == "--help")
@@ -67,8 +76,16 @@ int main(int argc, char **argv) {
     else
       return usage(("unknown or incomplete option '" + a + "'").c_str());
   }
+  if (!exportSpecs.empty()) {
+    std::string error;
+    if (!writeCaseSpecs(exportSpecs, o.filter, error)) {
+      fprintf(stderr, "trident-conformance: error: %s\n", error.c_str());
+      return 1;
+    }
+    return 0;
+  }
   if (list) {
-    for (const Case &c : registry())
+    for (const Case &c : casesWithTTIR(o.kernelDir))
       if (o.filter.empty() || fnmatch(o.filter.c_str(), c.name.c_str(), 0) == 0)
         printf("%s\n", c.name.c_str());
     return 0;
