@@ -48,7 +48,11 @@ Register atomics([](std::vector<Case> &cases) {
           for (double &s : d[1])
             s = roundTo(dt, s);
         },
-        1e-5, 1e-4);
+        // A float sum of 250 values of up to 50 in whatever order the
+        // programs run: each addition may round by half an ulp of the
+        // partial sum (up to ~6e-5 each), so the tolerance allows the
+        // rounding of the whole chain; a lost element is off by its value.
+        1e-5, dtIsFloat(dt) && op == "add" ? 5e-3 : 1e-4);
     c.grid[0] = (N + BLOCK - 1) / BLOCK;
     cases.push_back(c);
   }

@@ -97,6 +97,37 @@ Register shapes([](std::vector<Case> &cases) {
         d[3][0] = s;
       },
       1e-5, 1e-5));
+  // tl.gather along each axis; indices drawn inside the source.
+  const int GM = 8, GN = 16, GK = 4;
+  for (int axis : {0, 1}) {
+    int rows = axis == 0 ? GK : GM, cols = axis == 0 ? GN : GK;
+    cases.push_back(tileCase(
+        "shape/gather2d/axis" + std::to_string(axis), "shapes.py", "gather2d",
+        "*fp32:16, *i32:16, *fp32:16, 8, 16, 4, " + std::to_string(axis),
+        {in("src", DT::F32, GM * GN),
+         in("idx", DT::I32, size_t(rows * cols),
+            Gen::range(0, (axis == 0 ? GM : GN) - 1)),
+         out("out", DT::F32, size_t(rows * cols))},
+        {T(0), T(1), T(2)},
+        [=](Data &d) {
+          for (int i = 0; i < rows; ++i)
+            for (int j = 0; j < cols; ++j) {
+              int k = int(d[1][i * cols + j]);
+              d[2][i * cols + j] = axis == 0 ? d[0][k * GN + j] : d[0][i * GN + k];
+            }
+        },
+        0, 0));
+  }
+  cases.push_back(tileCase(
+      "shape/gather1d", "shapes.py", "gather1d", "*fp16:16, *i64:16, *fp16:16, 32, 64",
+      {in("src", DT::F16, 32), in("idx", DT::I64, 64, Gen::range(0, 31)),
+       out("out", DT::F16, 64)},
+      {T(0), T(1), T(2)},
+      [=](Data &d) {
+        for (int i = 0; i < 64; ++i)
+          d[2][i] = d[0][int(d[1][i])];
+      },
+      0, 0));
 });
 
 } // namespace

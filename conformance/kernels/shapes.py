@@ -79,3 +79,24 @@ def interleave_cat(x_ptr, y_ptr, out_ptr, sum_ptr, N: tl.constexpr):
     # cat may reorder elements: only order-free facts are checked.
     c = tl.cat(x, y, can_reorder=True)
     tl.store(sum_ptr, tl.sum(c, axis=0))
+
+
+@triton.jit
+def gather2d(src_ptr, idx_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
+             K: tl.constexpr, AXIS: tl.constexpr):
+    # out[i, j] = src[idx[i, j], j] (axis 0) or src[i, idx[i, j]] (axis 1).
+    if AXIS == 0:
+        src = tl.load(src_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :])
+        o = tl.arange(0, K)[:, None] * N + tl.arange(0, N)[None, :]
+        tl.store(out_ptr + o, tl.gather(src, tl.load(idx_ptr + o), 0))
+    else:
+        src = tl.load(src_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :])
+        o = tl.arange(0, M)[:, None] * K + tl.arange(0, K)[None, :]
+        tl.store(out_ptr + o, src.gather(tl.load(idx_ptr + o), axis=-1))
+
+
+@triton.jit
+def gather1d(src_ptr, idx_ptr, out_ptr, N: tl.constexpr, K: tl.constexpr):
+    src = tl.load(src_ptr + tl.arange(0, N))
+    idx = tl.load(idx_ptr + tl.arange(0, K))
+    tl.store(out_ptr + tl.arange(0, K), tl.gather(src, idx, axis=0))

@@ -1625,6 +1625,45 @@ struct HistogramPattern : public OpConversionPattern<tt::HistogramOp> {
   }
 };
 
+/// `tl.gather`: out[i] = src[i with i[axis] = index[i]]. An index outside
+/// the source is undefined in Triton; here it is clamped into range so that
+/// it cannot read outside the source's buffer.
+struct GatherPattern : public OpConversionPattern<tt::GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::GatherOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    auto srcType = cast<RankedTensorType>(a.getSrc().getType());
+    unsigned axis = op.getAxis();
+    int64_t rank = resultType.getRank();
+    Value src = a.getSrc();
+    AffineMap id = rewriter.getMultiDimIdentityMap(rank);
+    SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+    auto g = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, ValueRange{a.getIndices()},
+        ValueRange{emptyLike(rewriter, loc, resultType)},
+        SmallVector<AffineMap>{id, id}, iters,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value i = arith::IndexCastOp::create(b, l, b.getIndexType(), args[0]);
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          Value last = arith::ConstantIndexOp::create(
+              b, l, srcType.getDimSize(axis) - 1);
+          i = arith::MinSIOp::create(b, l, arith::MaxSIOp::create(b, l, i, zero),
+                                     last);
+          SmallVector<Value> at;
+          for (int64_t d = 0; d < rank; ++d)
+            at.push_back(d == axis ? i : Value(linalg::IndexOp::create(b, l, d)));
+          linalg::YieldOp::create(b, l,
+                                  Value(tensor::ExtractOp::create(b, l, src, at)));
+        });
+    rewriter.replaceOp(op, g.getResults());
+    return success();
+  }
+};
+
 /// Calls of vendor math libraries (libdevice `__nv_tanhf`, ROCm's
 /// `__ocml_tanh_f32`), as Triton emits for `libdevice.*` functions: the
 /// same function from the math and arith dialects, which the host lowers
@@ -1799,7 +1838,7 @@ struct ConvertTritonToLinalg
         converter, ctx);
     patterns.add<PrintPattern, AssertPattern>(converter, ctx);
     patterns.add<HistogramPattern>(converter, ctx);
-    patterns.add<UnsupportedPattern<tt::GatherOp>>(converter, ctx, "tl.gather");
+    patterns.add<GatherPattern>(converter, ctx);
     patterns.add<UnsupportedPattern<tt::MakeTensorPtrOp>>(
         converter, ctx, "tl.make_block_ptr");
     patterns.add<UnsupportedPattern<tt::AdvanceOp>>(converter, ctx,

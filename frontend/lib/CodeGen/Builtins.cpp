@@ -40,7 +40,7 @@ const char *const kBuiltins[] = {
     "broadcast_to", "expand_dims", "reshape", "view", "trans", "permute",
     "join", "split", "cat", "multiple_of", "max_contiguous", "max_constancy",
     "static_assert", "static_print", "device_print", "device_assert",
-    "debug_barrier", "make_block_ptr", "advance", "histogram", "cast",
+    "debug_barrier", "make_block_ptr", "advance", "histogram", "gather", "cast",
     "pointer_type", "to_tensor", "_pick_sum_dtype", "range", "static_range",
     "inline_asm_elementwise", "extern_elementwise", "assume"};
 
@@ -58,7 +58,7 @@ const char *const kTensorMethods[] = {
     "to", "reshape", "view", "trans", "permute", "broadcast_to", "expand_dims",
     "sum", "max", "min", "argmax", "argmin", "cumsum", "cumprod", "reduce",
     "associative_scan", "split", "ravel", "softmax", "sigmoid", "xor_sum",
-    "reduce_or", "histogram", "exp", "exp2", "log", "log2", "sin", "cos",
+    "reduce_or", "histogram", "gather", "exp", "exp2", "log", "log2", "sin", "cos",
     "sqrt", "rsqrt", "erf", "floor", "ceil", "abs", "sqrt_rn", "fma",
     "umulhi", "cast", "interleave"};
 
@@ -1566,6 +1566,32 @@ Val Generator::callBuiltin(const std::string &name, const Expr &call,
       mask = broadcastTo(m, x.type.shape, l).value;
     }
     auto op = tt::HistogramOp::create(b_, here(), rt.toMLIR(c), x.value, mask);
+    return Val::tensor(op, rt);
+  }
+  if (name == "gather") {
+    // Triton's semantic.gather: out[i] = src[i with i[axis] = index[i]].
+    BoundArgs a = bind({"src", "index", "axis"});
+    Val src = tensorOf(a[0], "the source");
+    Val index = tensorOf(a[1], "the index");
+    if (!index.type.elem.isInt())
+      error(l, "index must be an integer tensor");
+    int64_t rank = int64_t(src.type.shape.size());
+    if (int64_t(index.type.shape.size()) != rank)
+      error(l, "source and index tensors must have the same rank");
+    int64_t axis = requireInt(a[2], l, "axis");
+    if (axis < -rank || axis >= rank)
+      error(l, "gather axis " + std::to_string(axis) +
+                   " must be < source rank (" + std::to_string(rank) + ")");
+    if (axis < 0)
+      axis += rank;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != axis && index.type.shape[d] != src.type.shape[d])
+        error(l, "index dim " + std::to_string(axis) +
+                     " must match the corresponding source dim");
+    TType rt(src.type.elem, index.type.shape);
+    auto op = tt::GatherOp::create(b_, here(), rt.toMLIR(c), src.value,
+                                   index.value, b_.getI32IntegerAttr(axis),
+                                   mlir::UnitAttr());
     return Val::tensor(op, rt);
   }
   if (name == "inline_asm_elementwise" || name == "extern_elementwise")

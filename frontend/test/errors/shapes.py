@@ -18,6 +18,10 @@
 # RUN: not tridentc %s --kernel index_scalar --signature '*fp32:16, i32' 2>&1 | FileCheck %s --check-prefix=IDXSCALAR
 # RUN: not tridentc %s --kernel trans_1d --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=TRANS1D
 # RUN: not tridentc %s --kernel where_shape_mismatch --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=WHERE
+# RUN: not tridentc %s --kernel gather_rank --signature '*fp32:16, 16' 2>&1 | FileCheck %s --check-prefix=GRANK
+# RUN: not tridentc %s --kernel gather_float_index --signature '*fp32:16, 16' 2>&1 | FileCheck %s --check-prefix=GINDEX
+# RUN: not tridentc %s --kernel gather_axis --signature '*fp32:16, 16' 2>&1 | FileCheck %s --check-prefix=GAXIS
+# RUN: not tridentc %s --kernel gather_dims --signature '*fp32:16, 16' 2>&1 | FileCheck %s --check-prefix=GDIMS
 
 import triton
 import triton.language as tl
@@ -181,3 +185,40 @@ def where_shape_mismatch(x_ptr, BLOCK: tl.constexpr):
     # WHERE: errors{{/|\\}}shapes.py:[[@LINE+2]]:28: error: Cannot make_shape_compatible: incompatible dimensions at index 0: 64 and 32{{$}}
     # WHERE-NEXT: tl.store(x_ptr + offs, tl.where(x > 0, x, y))
     tl.store(x_ptr + offs, tl.where(x > 0, x, y))
+
+
+@triton.jit
+def gather_rank(x_ptr, N: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, N))
+    i = tl.zeros((N, 2), dtype=tl.int32)
+    # GRANK: errors{{/|\\}}shapes.py:[[@LINE+2]]:9: error: source and index tensors must have the same rank{{$}}
+    # GRANK-NEXT: y = tl.gather(x, i, 0)
+    y = tl.gather(x, i, 0)
+
+
+@triton.jit
+def gather_float_index(x_ptr, N: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, N))
+    # GINDEX: errors{{/|\\}}shapes.py:[[@LINE+2]]:9: error: index must be an integer tensor{{$}}
+    # GINDEX-NEXT: y = tl.gather(x, x, 0)
+    y = tl.gather(x, x, 0)
+
+
+@triton.jit
+def gather_axis(x_ptr, N: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, N))
+    i = tl.arange(0, N)
+    # GAXIS: errors{{/|\\}}shapes.py:[[@LINE+2]]:9: error: gather axis 1 must be < source rank (1){{$}}
+    # GAXIS-NEXT: y = tl.gather(x, i, 1)
+    y = tl.gather(x, i, 1)
+
+
+@triton.jit
+def gather_dims(x_ptr, N: tl.constexpr):
+    x = tl.zeros((N, 4), dtype=tl.float32)
+    i = tl.zeros((N, 8), dtype=tl.int32)
+    # Triton's message names the gather axis, not the mismatched dimension.
+    # GDIMS: errors{{/|\\}}shapes.py:[[@LINE+2]]:9: error: index dim 0 must match the corresponding source dim{{$}}
+    # GDIMS-NEXT: y = tl.gather(x, i, 0)
+    y = tl.gather(x, i, 0)
+

@@ -61,8 +61,9 @@ def CpuConvertTritonToLinalg
     on fp8 runs in f32. Contiguous 1-D pointer tensors (`splat(p) + s +
     arange`) address from the loop index; affine masks are proved all-true
     per block at run time so that LLVM unswitches their tests away. What
-    the cpu backend does not support yet (`tt.gather`) is reported at the
-    op's location.
+    the cpu backend cannot lower (`tt.elementwise_inline_asm`) is reported
+    at the op's location; `tt.extern_elementwise` calls of libdevice/ocml
+    math functions become the math or arith op of the same function.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::func::FuncDialect",

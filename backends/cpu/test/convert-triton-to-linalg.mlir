@@ -1,5 +1,7 @@
 // RUN: %cpu-opt --cpu-convert-triton-to-linalg --split-input-file --verify-diagnostics %s | FileCheck %s
 
+// cpu-convert-triton-to-linalg on ops with host-specific lowerings.
+//
 // fp8 values are bytes on the host. Widening decodes through a 256-entry
 // table of f32 values (exact); narrowing rounds to nearest even with
 // saturation; arithmetic on fp8 runs in f32 and rounds back once.
@@ -43,11 +45,28 @@ module {
 
 // -----
 
+// tl.gather: out[i, j] = src[i, clamp(index[i, j])] along axis 1.
+// CHECK-LABEL: func.func @gather
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<4x2xi32>)
+// CHECK: arith.maxsi
+// CHECK: arith.minsi
+// CHECK: %[[ROW:.*]] = linalg.index 0 : index
+// CHECK: tensor.extract %{{.*}}[%[[ROW]], %{{.*}}] : tensor<4x8xf32>
+// CHECK: -> tensor<4x2xf32>
 module {
-  tt.func @gather(%src: tensor<16xf32>, %idx: tensor<16xi32>) -> tensor<16xf32> {
-    // expected-error @+2 {{tl.gather is not supported by the cpu backend yet}}
-    // expected-error @+1 {{failed to legalize operation 'tt.gather'}}
-    %g = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<16xf32>, tensor<16xi32>) -> tensor<16xf32>
-    tt.return %g : tensor<16xf32>
+  tt.func @gather(%src: tensor<4x8xf32>, %idx: tensor<4x2xi32>) -> tensor<4x2xf32> {
+    %g = tt.gather %src[%idx] {axis = 1 : i32} : (tensor<4x8xf32>, tensor<4x2xi32>) -> tensor<4x2xf32>
+    tt.return %g : tensor<4x2xf32>
+  }
+}
+
+// -----
+
+module {
+  tt.func @inline_asm(%x: tensor<16xi32>) -> tensor<16xi32> {
+    // expected-error @+2 {{inline assembly is not supported by the cpu backend yet}}
+    // expected-error @+1 {{failed to legalize operation 'tt.elementwise_inline_asm'}}
+    %y = tt.elementwise_inline_asm "shl.b32 $0, $0, 3;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<16xi32> -> tensor<16xi32>
+    tt.return %y : tensor<16xi32>
   }
 }
