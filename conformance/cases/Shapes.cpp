@@ -128,6 +128,23 @@ Register shapes([](std::vector<Case> &cases) {
           d[2][i] = d[0][int(d[1][i])];
       },
       0, 0));
+  // tl.flip along each dimension and by default (the last).
+  for (int dim : {0, 1, 2}) {
+    const int FM = 4, FN = 16;
+    cases.push_back(tileCase(
+        "shape/flip/" + std::string(dim == 2 ? "default" : "dim" + std::to_string(dim)),
+        "shapes.py", "flip2d",
+        "*i32:16, *i32:16, 4, 16, " + std::to_string(dim),
+        {in("x", DT::I32, FM * FN, Gen::range(-1000, 1000)), out("out", DT::I32, FM * FN)},
+        {T(0), T(1)},
+        [=](Data &d) {
+          for (int i = 0; i < FM; ++i)
+            for (int j = 0; j < FN; ++j)
+              d[1][i * FN + j] = dim == 0 ? d[0][(FM - 1 - i) * FN + j]
+                                          : d[0][i * FN + (FN - 1 - j)];
+        },
+        0, 0));
+  }
 });
 
 } // namespace

@@ -100,3 +100,15 @@ def gather1d(src_ptr, idx_ptr, out_ptr, N: tl.constexpr, K: tl.constexpr):
     src = tl.load(src_ptr + tl.arange(0, N))
     idx = tl.load(idx_ptr + tl.arange(0, K))
     tl.store(out_ptr + tl.arange(0, K), tl.gather(src, idx, axis=0))
+
+
+@triton.jit
+def flip2d(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, DIM: tl.constexpr):
+    # DIM 2: tl.flip's default, the last dimension.
+    o = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    x = tl.load(x_ptr + o)
+    if DIM == 2:
+        y = tl.flip(x)
+    else:
+        y = x.flip(DIM)
+    tl.store(out_ptr + o, y)

@@ -22,6 +22,7 @@
 # RUN: not tridentc %s --kernel gather_float_index --signature '*fp32:16, 16' 2>&1 | FileCheck %s --check-prefix=GINDEX
 # RUN: not tridentc %s --kernel gather_axis --signature '*fp32:16, 16' 2>&1 | FileCheck %s --check-prefix=GAXIS
 # RUN: not tridentc %s --kernel gather_dims --signature '*fp32:16, 16' 2>&1 | FileCheck %s --check-prefix=GDIMS
+# RUN: not tridentc %s --kernel flip_dim --signature '*fp32:16, 16' 2>&1 | FileCheck %s --check-prefix=FLIPDIM
 
 import triton
 import triton.language as tl
@@ -221,4 +222,12 @@ def gather_dims(x_ptr, N: tl.constexpr):
     # GDIMS: errors{{/|\\}}shapes.py:[[@LINE+2]]:9: error: index dim 0 must match the corresponding source dim{{$}}
     # GDIMS-NEXT: y = tl.gather(x, i, 0)
     y = tl.gather(x, i, 0)
+
+
+@triton.jit
+def flip_dim(x_ptr, N: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, N))
+    # FLIPDIM: errors{{/|\\}}shapes.py:[[@LINE+2]]:9: error: flip dim 1 must be in [-1, 1){{$}}
+    # FLIPDIM-NEXT: y = tl.flip(x, 1)
+    y = tl.flip(x, 1)
 
