@@ -53,19 +53,45 @@ public:
   /// How well this device can run an entry: 0 not at all, higher is better
   /// (an exact target beats a compatible one).
   virtual int compatibility(const bundle::KernelMetadata &meta) const = 0;
+  /// Whether this device knows how to honour a metadata requirement
+  /// ("cluster", "scratch", "cooperative"). Unknown ones are refused.
+  virtual bool supports(const std::string &requirement) const = 0;
   virtual trident_status_t loadModule(const bundle::Entry &entry,
                                       void **module) = 0;
   virtual void unloadModule(void *module) = 0;
   virtual trident_status_t getFunction(void *module,
                                        const bundle::KernelMetadata &meta,
                                        void **function) = 0;
-  /// `args[i]` points to argument i's value. Asynchronous on GPUs.
+  /// What the driver knows of a loaded function (zeros where it does not).
+  struct FunctionAttributes {
+    int registers = 0;
+    uint64_t localMemory = 0;
+    int maxThreadsPerBlock = 0;
+  };
+  virtual FunctionAttributes functionAttributes(void *function) {
+    (void)function;
+    return {};
+  }
+  /// `args[i]` points to argument i's value. `grid` counts blocks (programs
+  /// times cluster dims). Asynchronous on GPUs.
   virtual trident_status_t launch(void *function,
                                   const bundle::KernelMetadata &meta,
                                   const uint32_t grid[3], void **args,
                                   size_t numArgs, void *stream) = 0;
-  /// Whether `address` is memory of this device (for argument checks).
-  virtual bool owns(const void *address) = 0;
+  /// Memory for one launch's scratch, ordered on `stream`: usable by work
+  /// queued after the allocation, released after the work queued before
+  /// the release.
+  virtual trident_status_t scratchAllocate(size_t bytes, size_t align,
+                                           void *stream, void **address) = 0;
+  virtual void scratchRelease(void *address, void *stream) = 0;
+  /// Empty when a kernel on this device may use `address`; otherwise why
+  /// not ("does not point to memory of cuda:90 (NVIDIA H200)").
+  virtual std::string checkPointer(const void *address) = 0;
+  /// Empty when `native` is a stream of this device; otherwise why not.
+  virtual std::string checkNativeStream(void *native) {
+    (void)native;
+    return "";
+  }
 };
 
 class Driver {
@@ -81,9 +107,10 @@ std::unique_ptr<Driver> createCudaDriver();
 std::unique_ptr<Driver> createHipDriver();
 std::unique_ptr<Driver> createCpuDriver();
 
-/// For each kernel in `entries`, the index of the entry `device` runs best
-/// (kernels it cannot run are absent).
-std::map<std::string, size_t>
+/// For each kernel in `entries`, the indices of the entries `device` runs
+/// best (those of the highest compatibility; several when they differ in
+/// specialization), in bundle order. Kernels it cannot run are absent.
+std::map<std::string, std::vector<size_t>>
 selectEntries(const Device &device, const std::vector<bundle::Entry> &entries);
 
 /// "add_kernel for cuda:90 (cubin), add_kernel for cpu (host-so)".
@@ -117,6 +144,7 @@ struct trident_buffer_s {
 struct trident_stream_s {
   trident_device_s *device;
   void *native;
+  bool owned; ///< false for wrapped application streams
 };
 
 struct trident_event_s {
@@ -124,7 +152,7 @@ struct trident_event_s {
   void *native;
 };
 
-/// How one argument is passed.
+/// How one launch argument is checked and passed.
 struct trident_arg_spec_s {
   enum Kind { Pointer, Int, Float } kind;
   int bits;        ///< 1, 8, 16, 32, 64
@@ -133,22 +161,32 @@ struct trident_arg_spec_s {
   std::string name, type;
 };
 
+/// One entry of a kernel: a binary specialized one way.
+struct trident_kernel_variant_s {
+  trident::bundle::KernelMetadata meta;
+  void *function = nullptr;
+  trident::rt::Device::FunctionAttributes attributes;
+  bool scratch = false;     ///< pass the two hidden scratch pointers
+  size_t specialized = 0;   ///< how many arguments carry a specialization
+  std::vector<std::string> spellings; ///< each argument's, `*fp32:16`
+};
+
 struct trident_kernel_s {
   trident_module_s *module;
-  void *function;
-  trident::bundle::KernelMetadata meta;
   std::vector<trident_arg_spec_s> args;
+  /// Most specialized first.
+  std::vector<trident_kernel_variant_s> variants;
 };
 
 struct trident_module_s {
   trident_device_s *device;
-  /// For each kernel the device can run: the chosen entry and its native
-  /// module.
+  /// For each kernel the device can run: the chosen entries and their
+  /// native modules.
   struct Loaded {
     trident::bundle::Entry entry;
     void *native = nullptr;
   };
-  std::map<std::string, Loaded> loaded;
+  std::map<std::string, std::vector<Loaded>> loaded;
   /// What the bundle held, for messages.
   std::string contents;
   std::mutex mutex;

@@ -2,7 +2,9 @@
 
 #include "Internal.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -118,10 +120,10 @@ std::string trident::rt::describeEntries(const std::vector<bundle::Entry> &es) {
   return s.empty() ? "nothing" : s;
 }
 
-std::map<std::string, size_t>
+std::map<std::string, std::vector<size_t>>
 trident::rt::selectEntries(const Device &device,
                            const std::vector<bundle::Entry> &entries) {
-  std::map<std::string, size_t> best;
+  std::map<std::string, std::vector<size_t>> best;
   std::map<std::string, int> score;
   for (size_t i = 0; i < entries.size(); ++i) {
     int c = device.compatibility(entries[i].meta);
@@ -130,8 +132,10 @@ trident::rt::selectEntries(const Device &device,
     const std::string &k = entries[i].meta.kernel;
     if (!score.count(k) || c > score[k]) {
       score[k] = c;
-      best[k] = i;
+      best[k].clear();
     }
+    if (c == score[k])
+      best[k].push_back(i);
   }
   return best;
 }
@@ -325,14 +329,30 @@ trident_status_t trident_stream_create(trident_device_t *d,
   void *native = nullptr;
   if (trident_status_t s = d->impl->streamCreate(&native))
     return s;
-  *out = new trident_stream_s{d, native};
+  *out = new trident_stream_s{d, native, true};
   return nullptr;
+}
+
+trident_status_t trident_stream_wrap_native(trident_device_t *d, void *native,
+                                            trident_stream_t **out) {
+  REQUIRE(d, "device");
+  REQUIRE(out, "out_stream");
+  std::string why = d->impl->checkNativeStream(native);
+  if (!why.empty())
+    return invalid("trident_stream_wrap_native: " + why);
+  *out = new trident_stream_s{d, native, false};
+  return nullptr;
+}
+
+void *trident_stream_native(const trident_stream_t *s) {
+  return s ? s->native : nullptr;
 }
 
 void trident_stream_release(trident_stream_t *s) {
   if (!s)
     return;
-  s->device->impl->streamDestroy(s->native);
+  if (s->owned)
+    s->device->impl->streamDestroy(s->native);
   delete s;
 }
 
@@ -402,7 +422,8 @@ trident_status_t trident_module_load_memory(trident_device_t *d,
   if (!bundle::read(std::string_view(static_cast<const char *>(data), size),
                     entries, error))
     return makeStatus(TRIDENT_DATA_LOSS, "cannot load bundle: " + error);
-  std::map<std::string, size_t> chosen = selectEntries(*d->impl, entries);
+  std::map<std::string, std::vector<size_t>> chosen =
+      selectEntries(*d->impl, entries);
   std::string contents = describeEntries(entries);
   if (chosen.empty())
     return makeStatus(TRIDENT_NOT_FOUND,
@@ -412,16 +433,18 @@ trident_status_t trident_module_load_memory(trident_device_t *d,
   auto m = std::make_unique<trident_module_s>();
   m->device = d;
   m->contents = contents;
-  for (auto &[kernel, index] : chosen) {
-    trident_module_s::Loaded l;
-    l.entry = std::move(entries[index]);
-    if (trident_status_t s = d->impl->loadModule(l.entry, &l.native)) {
-      for (auto &[k, done] : m->loaded)
-        d->impl->unloadModule(done.native);
-      return s;
+  for (auto &[kernel, indices] : chosen)
+    for (size_t index : indices) {
+      trident_module_s::Loaded l;
+      l.entry = std::move(entries[index]);
+      if (trident_status_t s = d->impl->loadModule(l.entry, &l.native)) {
+        for (auto &[k, done] : m->loaded)
+          for (auto &v : done)
+            d->impl->unloadModule(v.native);
+        return s;
+      }
+      m->loaded[kernel].push_back(std::move(l));
     }
-    m->loaded[kernel] = std::move(l);
-  }
   *out = m.release();
   return nullptr;
 }
@@ -449,8 +472,9 @@ trident_status_t trident_module_load_file(trident_device_t *d,
 void trident_module_release(trident_module_t *m) {
   if (!m)
     return;
-  for (auto &[k, l] : m->loaded)
-    m->device->impl->unloadModule(l.native);
+  for (auto &[k, variants] : m->loaded)
+    for (auto &l : variants)
+      m->device->impl->unloadModule(l.native);
   delete m;
 }
 
@@ -471,41 +495,110 @@ trident_status_t trident_module_kernel(trident_module_t *m, const char *name,
                       std::string("no kernel '") + name + "' for " +
                           m->device->impl->target + " in the bundle; it "
                           "holds: " + m->contents);
+  const std::vector<trident_module_s::Loaded> &entries = it->second;
+  const bundle::KernelMetadata &first = entries.front().entry.meta;
   auto k = std::make_unique<trident_kernel_s>();
   k->module = m;
-  k->meta = it->second.entry.meta;
-  for (const bundle::KernelArg &a : k->meta.args) {
+  for (const bundle::KernelArg &a : first.args) {
     trident_arg_spec_s spec{};
     if (!parseArgType(a.type, spec))
-      return makeStatus(TRIDENT_DATA_LOSS, "kernel '" + k->meta.kernel +
+      return makeStatus(TRIDENT_DATA_LOSS, "kernel '" + first.kernel +
                                                "' has argument '" + a.name +
                                                "' of unknown type '" +
                                                a.type + "'");
+    if (a.divisibility > 1 && spec.kind == trident_arg_spec_s::Float)
+      return makeStatus(TRIDENT_DATA_LOSS,
+                        "kernel '" + first.kernel + "' has float argument '" +
+                            a.name + "' specialized as " + a.spelling());
     spec.name = a.name;
     spec.type = a.type;
     k->args.push_back(spec);
   }
-  if (trident_status_t s = m->device->impl->getFunction(
-          it->second.native, k->meta, &k->function))
-    return s;
+  for (const trident_module_s::Loaded &l : entries) {
+    const bundle::KernelMetadata &meta = l.entry.meta;
+    std::string where = "kernel '" + meta.kernel + "' for " + meta.target;
+    bool same = meta.args.size() == first.args.size();
+    for (size_t i = 0; same && i < meta.args.size(); ++i)
+      same = meta.args[i].name == first.args[i].name &&
+             meta.args[i].type == first.args[i].type;
+    if (!same)
+      return makeStatus(TRIDENT_DATA_LOSS,
+                        where + ": the bundle's entries disagree on the "
+                                "kernel's arguments");
+    trident_kernel_variant_s v;
+    v.meta = meta;
+    for (const std::string &r : meta.requirements) {
+      if (!m->device->impl->supports(r))
+        return makeStatus(TRIDENT_UNAVAILABLE,
+                          where + " requires '" + r +
+                              "', which this runtime cannot do on " +
+                              m->device->impl->target + " (" +
+                              m->device->impl->name +
+                              "); the kernel is not launched rather than "
+                              "launched wrongly");
+      v.scratch |= r == "scratch";
+    }
+    for (const bundle::KernelArg &a : meta.args) {
+      v.specialized += a.divisibility > 1 || a.equalsOne;
+      v.spellings.push_back(a.spelling());
+    }
+    if (trident_status_t s =
+            m->device->impl->getFunction(l.native, meta, &v.function))
+      return s;
+    v.attributes = m->device->impl->functionAttributes(v.function);
+    k->variants.push_back(std::move(v));
+  }
+  // Most specialized first; bundle order among equals (insertion sort:
+  // variants are few).
+  for (size_t i = 1; i < k->variants.size(); ++i)
+    for (size_t j = i; j > 0 && k->variants[j].specialized >
+                                    k->variants[j - 1].specialized;
+         --j)
+      std::swap(k->variants[j], k->variants[j - 1]);
   *out = k.get();
   m->kernels[name] = std::move(k);
   return nullptr;
 }
 
-trident_status_t trident_kernel_info(const trident_kernel_t *k,
-                                     trident_kernel_info_t *out) {
+trident_status_t trident_kernel_variant_info(const trident_kernel_t *k,
+                                             size_t variant,
+                                             trident_kernel_info_t *out) {
   REQUIRE(k, "kernel");
   REQUIRE(out, "out_info");
-  out->name = k->meta.kernel.c_str();
-  out->target = k->meta.target.c_str();
-  out->format = k->meta.format.c_str();
-  out->num_warps = k->meta.numWarps;
-  out->threads_per_warp = k->meta.threadsPerWarp;
-  out->block_size = k->meta.numWarps * k->meta.threadsPerWarp;
-  out->shared_memory = k->meta.sharedMemory;
+  if (variant >= k->variants.size())
+    return makeStatus(TRIDENT_NOT_FOUND,
+                      "kernel has " + std::to_string(k->variants.size()) +
+                          " variants");
+  const trident_kernel_variant_s &v = k->variants[variant];
+  const bundle::KernelMetadata &m = v.meta;
+  *out = trident_kernel_info_t{};
+  out->name = m.kernel.c_str();
+  out->target = m.target.c_str();
+  out->format = m.format.c_str();
+  out->num_warps = m.numWarps;
+  out->threads_per_warp = m.threadsPerWarp;
+  out->block_size = m.numWarps * m.threadsPerWarp;
+  out->shared_memory = m.sharedMemory;
   out->num_args = k->args.size();
+  out->num_ctas = m.numCtas;
+  for (int i = 0; i < 3; ++i)
+    out->cluster_dims[i] = m.clusterDims[i];
+  out->global_scratch_size = m.globalScratchSize;
+  out->spills = int(m.spills);
+  out->registers = v.attributes.registers ? v.attributes.registers
+                                          : int(m.registers);
+  out->local_memory = v.attributes.localMemory ? v.attributes.localMemory
+                                               : m.localMemory;
+  out->max_threads_per_block = v.attributes.maxThreadsPerBlock
+                                   ? v.attributes.maxThreadsPerBlock
+                                   : int(m.maxThreads);
+  out->num_variants = k->variants.size();
   return nullptr;
+}
+
+trident_status_t trident_kernel_info(const trident_kernel_t *k,
+                                     trident_kernel_info_t *out) {
+  return trident_kernel_variant_info(k, 0, out);
 }
 
 trident_status_t trident_kernel_arg(const trident_kernel_t *k, size_t i,
@@ -513,7 +606,7 @@ trident_status_t trident_kernel_arg(const trident_kernel_t *k, size_t i,
   REQUIRE(k, "kernel");
   if (i >= k->args.size())
     return makeStatus(TRIDENT_NOT_FOUND,
-                      "kernel '" + k->meta.kernel + "' has " +
+                      "kernel '" + k->variants[0].meta.kernel + "' has " +
                           std::to_string(k->args.size()) + " arguments");
   if (name)
     *name = k->args[i].name.c_str();
@@ -522,43 +615,129 @@ trident_status_t trident_kernel_arg(const trident_kernel_t *k, size_t i,
   return nullptr;
 }
 
+trident_status_t trident_kernel_variant_arg(const trident_kernel_t *k,
+                                            size_t variant, size_t i,
+                                            const char **spelling) {
+  REQUIRE(k, "kernel");
+  REQUIRE(spelling, "out_spelling");
+  if (variant >= k->variants.size() || i >= k->args.size())
+    return makeStatus(TRIDENT_NOT_FOUND,
+                      "kernel '" + k->variants[0].meta.kernel + "' has " +
+                          std::to_string(k->variants.size()) +
+                          " variants of " + std::to_string(k->args.size()) +
+                          " arguments");
+  *spelling = k->variants[variant].spellings[i].c_str();
+  return nullptr;
+}
+
 //===-- launch ------------------------------------------------------------------===//
 
+} // extern "C"
+
+namespace {
+
+/// Why argument `a` (its packed value `slot`, its address for pointers)
+/// breaks what `spec` was compiled for; empty when it does not.
+std::string specializationMismatch(const bundle::KernelArg &spec,
+                                   const trident_arg_spec_s &arg,
+                                   uint64_t slot, int64_t intValue) {
+  if (arg.kind == trident_arg_spec_s::Pointer) {
+    if (spec.divisibility > 1 && slot % spec.divisibility)
+      return "the pointer " + std::to_string(slot) + " is not " +
+             std::to_string(spec.divisibility) +
+             "-byte aligned, as the kernel was compiled for (" +
+             spec.spelling() + ")";
+    return "";
+  }
+  if (arg.kind != trident_arg_spec_s::Int)
+    return "";
+  if (spec.equalsOne && intValue != 1)
+    return std::to_string(intValue) + " is not 1, the value the kernel was "
+           "specialized for (" + spec.spelling() + ")";
+  if (spec.divisibility > 1 && intValue % int64_t(spec.divisibility))
+    return std::to_string(intValue) + " is not divisible by " +
+           std::to_string(spec.divisibility) +
+           ", as the kernel was compiled for (" + spec.spelling() + ")";
+  return "";
+}
+
+/// The launch config's fields as this build knows them, from a caller's
+/// struct of `struct_size` bytes.
+trident_status_t readConfig(const trident_launch_config_t *config,
+                            trident_launch_config_t &out) {
+  size_t size = config->struct_size;
+  constexpr size_t kFirstVersion =
+      offsetof(trident_launch_config_t, stream) + sizeof(trident_stream_t *);
+  if (size < kFirstVersion)
+    return invalid("trident_kernel_launch: config.struct_size is " +
+                   std::to_string(size) + ", less than the " +
+                   std::to_string(kFirstVersion) +
+                   " bytes of the first version (start from "
+                   "TRIDENT_LAUNCH_CONFIG_INIT)");
+  if (size > (size_t(1) << 16))
+    return invalid("trident_kernel_launch: config.struct_size " +
+                   std::to_string(size) + " is implausibly large");
+  out = trident_launch_config_t TRIDENT_LAUNCH_CONFIG_INIT;
+  std::memcpy(&out, config, std::min(size, sizeof(out)));
+  out.struct_size = sizeof(out);
+  // Fields of a newer runtime: refused unless left at zero.
+  const unsigned char *bytes = reinterpret_cast<const unsigned char *>(config);
+  for (size_t i = sizeof(trident_launch_config_t); i < size; ++i)
+    if (bytes[i])
+      return invalid("trident_kernel_launch: the config sets fields this "
+                     "runtime does not know (struct_size " +
+                     std::to_string(size) + ", this runtime knows " +
+                     std::to_string(sizeof(trident_launch_config_t)) +
+                     " bytes)");
+  return nullptr;
+}
+
+} // namespace
+
+extern "C" {
+
 trident_status_t trident_kernel_launch(trident_kernel_t *k,
-                                       const trident_launch_config_t *config,
+                                       const trident_launch_config_t *userConfig,
                                        const trident_arg_t *args,
                                        size_t numArgs) {
   REQUIRE(k, "kernel");
-  REQUIRE(config, "config");
+  REQUIRE(userConfig, "config");
   REQUIRE(args || !numArgs, "args");
+  trident_launch_config_t config;
+  if (trident_status_t s = readConfig(userConfig, config))
+    return s;
   trident_device_s *device = k->module->device;
+  const std::string &kernelName = k->variants[0].meta.kernel;
   if (numArgs != k->args.size())
-    return invalid("kernel '" + k->meta.kernel + "' takes " +
+    return invalid("kernel '" + kernelName + "' takes " +
                    std::to_string(k->args.size()) + " arguments, got " +
                    std::to_string(numArgs));
-  if (trident_status_t s = checkStream(device, config->stream))
+  if (trident_status_t s = checkStream(device, config.stream))
     return s;
-  uint32_t grid[3];
-  for (int i = 0; i < 3; ++i)
-    grid[i] = config->grid[i] ? config->grid[i] : 1;
 
-  // One 8-byte slot per argument, and a pointer to each.
+  // One 8-byte slot per argument (two more for the scratch pointers), and
+  // a pointer to each; the integer value of each integer argument.
   constexpr size_t kInline = 32;
-  uint64_t slotsInline[kInline];
-  void *ptrsInline[kInline];
+  uint64_t slotsInline[kInline + 2];
+  int64_t intsInline[kInline];
+  void *ptrsInline[kInline + 2];
   std::vector<uint64_t> slotsHeap;
+  std::vector<int64_t> intsHeap;
   std::vector<void *> ptrsHeap;
   uint64_t *slots = slotsInline;
+  int64_t *ints = intsInline;
   void **ptrs = ptrsInline;
   if (numArgs > kInline) {
-    slotsHeap.resize(numArgs);
-    ptrsHeap.resize(numArgs);
+    slotsHeap.resize(numArgs + 2);
+    intsHeap.resize(numArgs);
+    ptrsHeap.resize(numArgs + 2);
     slots = slotsHeap.data();
+    ints = intsHeap.data();
     ptrs = ptrsHeap.data();
   }
   auto argError = [&](size_t i, const std::string &what) {
     return invalid("argument " + std::to_string(i) + " '" + k->args[i].name +
-                   "' of kernel '" + k->meta.kernel + "' (" + k->args[i].type +
+                   "' of kernel '" + kernelName + "' (" + k->args[i].type +
                    "): " + what);
   };
   static const char *kindNames[] = {"a buffer", "a pointer", "an integer",
@@ -567,7 +746,7 @@ trident_status_t trident_kernel_launch(trident_kernel_t *k,
     const trident_arg_spec_s &spec = k->args[i];
     const trident_arg_t &a = args[i];
     slots[i] = 0;
-    ptrs[i] = &slots[i];
+    ints[i] = 0;
     if (unsigned(a.kind) > TRIDENT_ARG_FLOAT)
       return argError(i, "unknown argument kind " + std::to_string(a.kind));
     switch (spec.kind) {
@@ -591,10 +770,11 @@ trident_status_t trident_kernel_launch(trident_kernel_t *k,
         address = static_cast<const char *>(b->address) + a.value.buffer.offset;
       } else if (a.kind == TRIDENT_ARG_POINTER) {
         address = a.value.pointer;
-        if (address && !device->impl->owns(address))
-          return argError(i, "the pointer does not point to memory of "
-                             "device " + device->impl->target + " (" +
-                             device->impl->name + ")");
+        if (address) {
+          std::string why = device->impl->checkPointer(address);
+          if (!why.empty())
+            return argError(i, why);
+        }
       } else {
         return argError(i, std::string("expected a buffer or a pointer, got ") +
                                kindNames[a.kind]);
@@ -623,6 +803,7 @@ trident_status_t trident_kernel_launch(trident_kernel_t *k,
       if (spec.bits < 64)
         u &= (uint64_t(1) << (spec.bits == 1 ? 8 : spec.bits)) - 1;
       slots[i] = u; // little-endian: the low bytes hold the value
+      ints[i] = v;
       break;
     }
     case trident_arg_spec_s::Float: {
@@ -647,9 +828,113 @@ trident_status_t trident_kernel_launch(trident_kernel_t *k,
     }
     }
   }
-  return device->impl->launch(k->function, k->meta, grid, ptrs, numArgs,
-                              config->stream ? config->stream->native
-                                             : nullptr);
+
+  // The first variant (most specialized first) the arguments satisfy.
+  const trident_kernel_variant_s *chosen = nullptr;
+  std::string whyNot;
+  for (size_t v = 0; v < k->variants.size() && !chosen; ++v) {
+    const trident_kernel_variant_s &variant = k->variants[v];
+    std::string why;
+    size_t bad = 0;
+    for (size_t i = 0; i < numArgs && why.empty(); ++i) {
+      why = specializationMismatch(variant.meta.args[i], k->args[i], slots[i],
+                                   ints[i]);
+      bad = i;
+    }
+    if (why.empty()) {
+      chosen = &variant;
+      break;
+    }
+    if (k->variants.size() == 1)
+      return argError(bad, why);
+    whyNot += "\n  variant " + std::to_string(v) + ": argument " +
+              std::to_string(bad) + " '" + k->args[bad].name + "': " + why;
+  }
+  if (!chosen)
+    return invalid("no variant of kernel '" + kernelName +
+                   "' fits the arguments:" + whyNot);
+  const bundle::KernelMetadata &meta = chosen->meta;
+
+  // The grid, in blocks: programs times the cluster shape.
+  uint32_t blocks[3];
+  bool empty = false;
+  uint64_t programs = 1;
+  static const char *axes[] = {"x", "y", "z"};
+  for (int i = 0; i < 3; ++i) {
+    uint64_t n = uint64_t(config.grid[i]) * meta.clusterDims[i];
+    empty |= n == 0;
+    uint32_t limit = device->impl->info.max_grid[i];
+    if (limit && n > limit)
+      return invalid("kernel '" + kernelName + "': grid " + axes[i] + " = " +
+                     std::to_string(config.grid[i]) +
+                     (meta.clusterDims[i] > 1
+                          ? " programs of " +
+                                std::to_string(meta.clusterDims[i]) + " blocks"
+                          : std::string()) +
+                     " exceeds the device's limit of " +
+                     std::to_string(limit) + " blocks along " + axes[i] +
+                     " (" + device->impl->name + ")");
+    blocks[i] = uint32_t(n);
+    programs *= config.grid[i];
+  }
+  if (empty)
+    return nullptr; // as in Triton: an empty grid launches nothing
+  int blockSize = meta.numWarps * meta.threadsPerWarp;
+  int maxThreads = chosen->attributes.maxThreadsPerBlock
+                       ? chosen->attributes.maxThreadsPerBlock
+                       : device->impl->info.max_threads_per_block;
+  if (maxThreads && blockSize > maxThreads)
+    return invalid("kernel '" + kernelName + "' runs " +
+                   std::to_string(blockSize) + " threads per block (" +
+                   std::to_string(meta.numWarps) + " warps of " +
+                   std::to_string(meta.threadsPerWarp) +
+                   "); its binary allows at most " +
+                   std::to_string(maxThreads) + " on " + device->impl->name);
+
+  // The binary's arguments: those not specialized to a constant, then the
+  // hidden scratch pointers.
+  size_t passed = 0;
+  for (size_t i = 0; i < numArgs; ++i)
+    if (!meta.args[i].equalsOne)
+      ptrs[passed++] = &slots[i];
+  void *stream = config.stream ? config.stream->native : nullptr;
+  void *scratch[2] = {nullptr, nullptr};
+  uint64_t scratchBytes[2] = {meta.globalScratchSize, meta.profileScratchSize};
+  auto releaseScratch = [&]() {
+    for (void *p : scratch)
+      if (p)
+        device->impl->scratchRelease(p, stream);
+  };
+  if (chosen->scratch) {
+    uint64_t ctas = programs * uint64_t(meta.numCtas);
+    for (int i = 0; i < 2; ++i) {
+      if (!scratchBytes[i])
+        continue;
+      if (ctas > (uint64_t(1) << 62) / scratchBytes[i]) {
+        releaseScratch();
+        return makeStatus(TRIDENT_OUT_OF_MEMORY,
+                          "kernel '" + kernelName + "': " +
+                              std::to_string(scratchBytes[i]) +
+                              " bytes of scratch for each of " +
+                              std::to_string(ctas) + " programs overflow");
+      }
+      if (trident_status_t s = device->impl->scratchAllocate(
+              size_t(ctas * scratchBytes[i]),
+              size_t(i == 0 ? meta.globalScratchAlign : 1), stream,
+              &scratch[i])) {
+        releaseScratch();
+        return s;
+      }
+    }
+    slots[numArgs] = reinterpret_cast<uintptr_t>(scratch[0]);
+    slots[numArgs + 1] = reinterpret_cast<uintptr_t>(scratch[1]);
+    ptrs[passed++] = &slots[numArgs];
+    ptrs[passed++] = &slots[numArgs + 1];
+  }
+  trident_status_t s =
+      device->impl->launch(chosen->function, meta, blocks, ptrs, passed, stream);
+  releaseScratch();
+  return s;
 }
 
 } // extern "C"

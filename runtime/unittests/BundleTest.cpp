@@ -19,7 +19,20 @@ std::vector<Entry> sample() {
   a.meta.format = "cubin";
   a.meta.numWarps = 8;
   a.meta.sharedMemory = 49152;
-  a.meta.args = {{"x_ptr", "*fp32"}, {"n", "i32"}};
+  a.meta.args = {{"x_ptr", "*fp32"}, {"n", "i32"}, {"stride", "i64"}};
+  a.meta.args[0].divisibility = 16;
+  a.meta.args[2].equalsOne = true;
+  a.meta.constexprs = {{"BLOCK", "1024"}, {"DTYPE", "fp16"}};
+  a.meta.numCtas = 2;
+  a.meta.clusterDims[0] = 2;
+  a.meta.globalScratchSize = 256;
+  a.meta.globalScratchAlign = 128;
+  a.meta.profileScratchSize = 64;
+  a.meta.registers = 40;
+  a.meta.spills = 8;
+  a.meta.localMemory = 16;
+  a.meta.maxThreads = 256;
+  a.meta.requirements = {"cluster", "scratch"};
   a.meta.extra["ptx_version"] = "8.7";
   a.binary = std::string("\x7f" "ELF\0\1\2binary", 13);
   Entry b = a;
@@ -41,8 +54,28 @@ TEST(BundleTest, RoundTrip) {
   EXPECT_EQ(back[0].meta.target, "cuda:90");
   EXPECT_EQ(back[0].meta.numWarps, 8);
   EXPECT_EQ(back[0].meta.sharedMemory, 49152u);
-  ASSERT_EQ(back[0].meta.args.size(), 2u);
+  ASSERT_EQ(back[0].meta.args.size(), 3u);
   EXPECT_EQ(back[0].meta.args[0].type, "*fp32");
+  EXPECT_EQ(back[0].meta.args[0].divisibility, 16u);
+  EXPECT_EQ(back[0].meta.args[0].spelling(), "*fp32:16");
+  EXPECT_EQ(back[0].meta.args[1].spelling(), "i32");
+  EXPECT_TRUE(back[0].meta.args[2].equalsOne);
+  EXPECT_EQ(back[0].meta.args[2].spelling(), "i64:1");
+  ASSERT_EQ(back[0].meta.constexprs.size(), 2u);
+  EXPECT_EQ(back[0].meta.constexprs[1].name, "DTYPE");
+  EXPECT_EQ(back[0].meta.constexprs[1].value, "fp16");
+  EXPECT_EQ(back[0].meta.numCtas, 2);
+  EXPECT_EQ(back[0].meta.clusterDims[0], 2u);
+  EXPECT_EQ(back[0].meta.clusterDims[1], 1u);
+  EXPECT_EQ(back[0].meta.globalScratchSize, 256u);
+  EXPECT_EQ(back[0].meta.globalScratchAlign, 128u);
+  EXPECT_EQ(back[0].meta.profileScratchSize, 64u);
+  EXPECT_EQ(back[0].meta.registers, 40u);
+  EXPECT_EQ(back[0].meta.spills, 8u);
+  EXPECT_EQ(back[0].meta.localMemory, 16u);
+  EXPECT_EQ(back[0].meta.maxThreads, 256u);
+  EXPECT_EQ(back[0].meta.requirements,
+            (std::vector<std::string>{"cluster", "scratch"}));
   EXPECT_EQ(back[0].meta.extra.at("ptx_version"), "8.7");
   EXPECT_EQ(back[0].binary, sample()[0].binary);
   EXPECT_EQ(back[1].meta.threadsPerWarp, 1);
@@ -90,11 +123,17 @@ TEST(BundleTest, Messages) {
   EXPECT_FALSE(read("hello world, not a bundle", back, error));
   EXPECT_EQ(error, "not a Trident bundle (bad magic)");
   ASSERT_TRUE(write(sample(), data, error));
-  std::string v2 = data;
-  v2[8] = 2;
-  EXPECT_FALSE(read(v2, back, error));
-  EXPECT_EQ(error, "unsupported bundle format version 2 (this build reads "
-                   "version 1)");
+  std::string v3 = data;
+  v3[8] = 3;
+  EXPECT_FALSE(read(v3, back, error));
+  EXPECT_EQ(error, "unsupported bundle format version 3 (this build reads "
+                   "versions 1 to 2; the bundle was written by a newer "
+                   "Trident: rebuild it or update the runtime)");
+  std::string v0 = data;
+  v0[8] = 0;
+  EXPECT_FALSE(read(v0, back, error));
+  EXPECT_EQ(error, "unsupported bundle format version 0 (this build reads "
+                   "versions 1 to 2)");
   EXPECT_FALSE(read(data.substr(0, data.size() - 1), back, error));
   EXPECT_EQ(error.rfind("bundle is truncated or padded", 0), 0u) << error;
   std::string flipped = data;
@@ -110,6 +149,96 @@ TEST(BundleTest, RejectsUnrepresentableMetadata) {
   std::string data, error;
   EXPECT_FALSE(write(e, data, error));
   EXPECT_NE(error.find("newline"), std::string::npos);
+}
+
+/// A bundle of format version 1, laid out by hand as docs/bundle-format.md
+/// describes it (the writer of that version is gone).
+std::string versionOneBundle(const std::string &meta, const std::string &bin) {
+  auto u32 = [](std::string &o, uint32_t v) {
+    for (int i = 0; i < 4; ++i)
+      o.push_back(char(v >> (8 * i)));
+  };
+  auto u64 = [](std::string &o, uint64_t v) {
+    for (int i = 0; i < 8; ++i)
+      o.push_back(char(v >> (8 * i)));
+  };
+  std::string payload;
+  u32(payload, uint32_t(meta.size()));
+  payload += meta + bin;
+  std::string out = "TRDNTBDL";
+  u32(out, 1);
+  u32(out, 1);
+  u64(out, 24 + 24 + 8 + payload.size());
+  u64(out, 24 + 24 + 8);
+  u64(out, payload.size());
+  u64(out, checksum(payload));
+  u64(out, checksum(out));
+  return out + payload;
+}
+
+TEST(BundleTest, ReadsVersionOne) {
+  std::string v1 = versionOneBundle(
+      "kernel=add_kernel\ntarget=cpu\nbackend=cpu\nbackend_hash=h\n"
+      "format=host-so\nnum_warps=4\nthreads_per_warp=1\nnum_stages=3\n"
+      "shared_memory=0\narg=x_ptr:*fp32\narg=n:i32\nx.note=old\n",
+      "BINARY");
+  std::vector<Entry> back;
+  std::string error;
+  ASSERT_TRUE(read(v1, back, error)) << error;
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].meta.kernel, "add_kernel");
+  ASSERT_EQ(back[0].meta.args.size(), 2u);
+  EXPECT_EQ(back[0].meta.args[0].spelling(), "*fp32");
+  EXPECT_EQ(back[0].meta.numCtas, 1);
+  EXPECT_EQ(back[0].meta.clusterDims[2], 1u);
+  EXPECT_TRUE(back[0].meta.requirements.empty());
+  EXPECT_EQ(back[0].meta.extra.at("note"), "old");
+  EXPECT_EQ(back[0].binary, "BINARY");
+}
+
+TEST(BundleTest, RejectsBadLaunchMetadata) {
+  KernelMetadata m;
+  std::string error;
+  const char *base = "kernel=k\ntarget=cpu\n";
+  struct {
+    const char *line, *message;
+  } cases[] = {
+      {"arg=x:*fp32:8", "metadata arg 'x:*fp32:8' has an unknown "
+                        "specialization '8' (expected 16, or 1 for an "
+                        "integer)"},
+      {"arg=x:*fp32:1", "metadata arg 'x:*fp32:1' has an unknown "
+                        "specialization '1' (expected 16, or 1 for an "
+                        "integer)"},
+      {"arg=x:", "metadata arg 'x:' is not name:type"},
+      {"num_warps=0", "metadata 'num_warps' is not a valid number: '0' "
+                      "(expected 1 to 1024)"},
+      {"cluster_dims=2,1", "metadata 'cluster_dims' is not X,Y,Z: '2,1'"},
+      {"cluster_dims=2,1,0", "metadata 'cluster_dims' is not a valid number: "
+                             "'2,1,0' (expected 1 to 1024)"},
+      {"global_scratch_align=3", "metadata 'global_scratch_align' is not a "
+                                 "power of two: '3'"},
+      {"requires=cluster,,x", "metadata 'requires' holds a malformed name: "
+                              "'cluster,,x'"},
+      {"constexpr=:5", "metadata constexpr ':5' is not name:value"},
+  };
+  for (const auto &c : cases) {
+    EXPECT_FALSE(parseMetadata(std::string(base) + c.line, m, error)) << c.line;
+    EXPECT_EQ(error, c.message);
+  }
+}
+
+TEST(BundleTest, WritesOnlyReadableMetadata) {
+  std::vector<Entry> e = sample();
+  e[0].meta.numWarps = 131072;
+  std::string data, error;
+  EXPECT_FALSE(write(e, data, error));
+  EXPECT_EQ(error, "metadata of kernel 'add_kernel' would not be readable: "
+                   "metadata 'num_warps' is not a valid number: '131072' "
+                   "(expected 1 to 1024)");
+  e = sample();
+  e[0].meta.constexprs.push_back({"X", "1\nnum_warps=2"});
+  EXPECT_FALSE(write(e, data, error));
+  EXPECT_NE(error.find("newline"), std::string::npos) << error;
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -168,7 +169,7 @@ TEST_F(RuntimeTest, AddEndToEnd) {
   OK(trident_stream_create(cpu, &stream));
   OK(trident_event_create(cpu, &e0));
   OK(trident_event_create(cpu, &e1));
-  trident_launch_config_t cfg = {{(n + 255) / 256, 1, 1}, stream};
+  trident_launch_config_t cfg = {sizeof(trident_launch_config_t), {(n + 255) / 256, 1, 1}, stream};
   OK(trident_event_record(e0, stream));
   OK(trident_kernel_launch(k, &cfg, args, 4));
   OK(trident_event_record(e1, stream));
@@ -203,7 +204,7 @@ TEST_F(RuntimeTest, GridCoversEveryProgramOnce) {
   trident_arg_t a = {};
   a.kind = TRIDENT_ARG_BUFFER;
   a.value.buffer.buffer = b;
-  trident_launch_config_t cfg = {{gx, gy, gz}, nullptr};
+  trident_launch_config_t cfg = {sizeof(trident_launch_config_t), {gx, gy, gz}, nullptr};
   for (int rep = 0; rep < 3; ++rep)
     OK(trident_kernel_launch(k, &cfg, &a, 1));
   std::vector<int> hits(zero.size());
@@ -241,7 +242,7 @@ TEST_F(RuntimeTest, ArgumentPacking) {
   a[8].value.f = 1.0; // bf16 0x3f80
   a[9].kind = TRIDENT_ARG_INT;
   a[9].value.i = 1;
-  trident_launch_config_t cfg = {{1, 1, 1}, nullptr};
+  trident_launch_config_t cfg = {sizeof(trident_launch_config_t), {1, 1, 1}, nullptr};
   OK(trident_kernel_launch(k, &cfg, a, 10));
   int64_t got[9];
   OK(trident_buffer_read(b, 0, got, sizeof(got), nullptr));
@@ -271,7 +272,7 @@ TEST_F(RuntimeTest, ArgumentErrorsNameTheArgument) {
   }
   a[3].kind = TRIDENT_ARG_INT;
   a[3].value.i = 10;
-  trident_launch_config_t cfg = {{1, 1, 1}, nullptr};
+  trident_launch_config_t cfg = {sizeof(trident_launch_config_t), {1, 1, 1}, nullptr};
   OK(trident_kernel_launch(k, &cfg, a, 4));
 
   expectError(trident_kernel_launch(k, &cfg, a, 3), TRIDENT_INVALID_ARGUMENT,
@@ -392,6 +393,280 @@ TEST_F(RuntimeTest, MemoryErrors) {
 #include "trident/runtime.hpp"
 
 namespace {
+
+bundle::KernelArg specArg(const char *name, const char *type,
+                          uint32_t divisibility = 1, bool one = false) {
+  bundle::KernelArg a{name, type};
+  a.divisibility = divisibility;
+  a.equalsOne = one;
+  return a;
+}
+
+trident_arg_t bufferArg(trident_buffer_t *b, size_t offset = 0) {
+  trident_arg_t a = {};
+  a.kind = TRIDENT_ARG_BUFFER;
+  a.value.buffer.buffer = b;
+  a.value.buffer.offset = offset;
+  return a;
+}
+
+trident_arg_t intArg(int64_t v) {
+  trident_arg_t a = {};
+  a.kind = TRIDENT_ARG_INT;
+  a.value.i = v;
+  return a;
+}
+
+TEST_F(RuntimeTest, ZeroGridLaunchesNothing) {
+  trident_module_t *m = load({hostEntry("grid_kernel", {{"hits", "*i32"}})});
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "grid_kernel", &k));
+  trident_buffer_t *b;
+  OK(trident_buffer_allocate(cpu, 16 * 4, &b));
+  std::vector<int> zero(16, 0);
+  OK(trident_buffer_write(b, 0, zero.data(), 64, nullptr));
+  trident_arg_t a = bufferArg(b);
+  const uint32_t grids[][3] = {{0, 1, 1}, {4, 0, 1}, {4, 4, 0}};
+  for (const auto &g : grids) {
+    trident_launch_config_t cfg = TRIDENT_LAUNCH_CONFIG_INIT;
+    std::copy(g, g + 3, cfg.grid);
+    OK(trident_kernel_launch(k, &cfg, &a, 1));
+  }
+  std::vector<int> hits(16);
+  OK(trident_buffer_read(b, 0, hits.data(), 64, nullptr));
+  EXPECT_EQ(hits, zero) << "a grid with a 0 ran a program";
+  // Above the device's limit: refused, naming it.
+  trident_launch_config_t big = TRIDENT_LAUNCH_CONFIG_INIT;
+  big.grid[1] = 0x80000000u;
+  expectError(trident_kernel_launch(k, &big, &a, 1), TRIDENT_INVALID_ARGUMENT,
+              "kernel 'grid_kernel': grid y = 2147483648 exceeds the device's "
+              "limit of 2147483647 blocks along y");
+  trident_device_info_t info;
+  OK(trident_device_info(cpu, &info));
+  EXPECT_EQ(info.max_grid[0], 0x7fffffffu);
+  trident_buffer_release(b);
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, LaunchConfigIsVersionedBySize) {
+  trident_module_t *m = load({hostEntry("grid_kernel", {{"hits", "*i32"}})});
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "grid_kernel", &k));
+  trident_buffer_t *b;
+  OK(trident_buffer_allocate(cpu, 4, &b));
+  std::vector<int> zero(1, 0);
+  OK(trident_buffer_write(b, 0, zero.data(), 4, nullptr));
+  trident_arg_t a = bufferArg(b);
+  trident_launch_config_t cfg = TRIDENT_LAUNCH_CONFIG_INIT;
+  cfg.struct_size = 0;
+  expectError(trident_kernel_launch(k, &cfg, &a, 1), TRIDENT_INVALID_ARGUMENT,
+              "config.struct_size is 0, less than the");
+  // A newer caller's larger struct: fine while the fields we do not know
+  // are zero, refused once one is set.
+  struct Newer {
+    trident_launch_config_t base;
+    uint64_t future;
+  } newer = {TRIDENT_LAUNCH_CONFIG_INIT, 0};
+  newer.base.struct_size = sizeof(Newer);
+  OK(trident_kernel_launch(k, &newer.base, &a, 1));
+  newer.future = 7;
+  expectError(trident_kernel_launch(k, &newer.base, &a, 1),
+              TRIDENT_INVALID_ARGUMENT,
+              "the config sets fields this runtime does not know");
+  int hits = 0;
+  OK(trident_buffer_read(b, 0, &hits, 4, nullptr));
+  EXPECT_EQ(hits, 1);
+  trident_buffer_release(b);
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, SpecializationIsCheckedAtLaunch) {
+  std::vector<bundle::KernelArg> args = {
+      specArg("x_ptr", "*fp32", 16), specArg("y_ptr", "*fp32"),
+      specArg("out_ptr", "*fp32"), specArg("unit", "i32", 1, true),
+      specArg("n", "i32", 16)};
+  trident_module_t *m = load({hostEntry("add_kernel", args)});
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "add_kernel", &k));
+  const char *spelling = nullptr;
+  OK(trident_kernel_variant_arg(k, 0, 0, &spelling));
+  EXPECT_STREQ(spelling, "*fp32:16");
+  OK(trident_kernel_variant_arg(k, 0, 3, &spelling));
+  EXPECT_STREQ(spelling, "i32:1");
+  const int n = 512;
+  trident_buffer_t *bx, *by, *bo;
+  OK(trident_buffer_allocate(cpu, n * 4 + 64, &bx));
+  OK(trident_buffer_allocate(cpu, n * 4, &by));
+  OK(trident_buffer_allocate(cpu, n * 4, &bo));
+  std::vector<float> x(n + 16, 1.0f), y(n, 2.0f), out(n, 0.0f);
+  OK(trident_buffer_write(bx, 0, x.data(), n * 4 + 64, nullptr));
+  OK(trident_buffer_write(by, 0, y.data(), n * 4, nullptr));
+  trident_launch_config_t cfg = TRIDENT_LAUNCH_CONFIG_INIT;
+  cfg.grid[0] = n / 256;
+  // The integer specialized to 1 is checked and not passed: add_kernel
+  // sees (x, y, out, n).
+  trident_arg_t a[5] = {bufferArg(bx), bufferArg(by), bufferArg(bo),
+                        intArg(1), intArg(n)};
+  OK(trident_kernel_launch(k, &cfg, a, 5));
+  OK(trident_buffer_read(bo, 0, out.data(), n * 4, nullptr));
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], 3.0f) << i;
+  a[0] = bufferArg(bx, 4);
+  expectError(trident_kernel_launch(k, &cfg, a, 5), TRIDENT_INVALID_ARGUMENT,
+              "argument 0 'x_ptr' of kernel 'add_kernel' (*fp32): the "
+              "pointer");
+  expectError(trident_kernel_launch(k, &cfg, a, 5), TRIDENT_INVALID_ARGUMENT,
+              "is not 16-byte aligned, as the kernel was compiled for "
+              "(*fp32:16)");
+  a[0] = bufferArg(bx, 16);
+  OK(trident_kernel_launch(k, &cfg, a, 5));
+  a[3] = intArg(2);
+  expectError(trident_kernel_launch(k, &cfg, a, 5), TRIDENT_INVALID_ARGUMENT,
+              "argument 3 'unit' of kernel 'add_kernel' (i32): 2 is not 1, the "
+              "value the kernel was specialized for (i32:1)");
+  a[3] = intArg(1);
+  a[4] = intArg(500);
+  expectError(trident_kernel_launch(k, &cfg, a, 5), TRIDENT_INVALID_ARGUMENT,
+              "argument 4 'n' of kernel 'add_kernel' (i32): 500 is not "
+              "divisible by 16, as the kernel was compiled for (i32:16)");
+  trident_buffer_release(bx);
+  trident_buffer_release(by);
+  trident_buffer_release(bo);
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, LaunchPicksTheMostSpecializedVariantThatFits) {
+  bundle::Entry general = hostEntry("which_kernel", {specArg("out", "*i32")});
+  bundle::Entry aligned =
+      hostEntry("which_kernel", {specArg("out", "*i32", 16)});
+  aligned.binary = readFile(TRIDENT_TEST_KERNELS_ALT_SO);
+  // The general entry first: order in the bundle does not decide.
+  trident_module_t *m = load({general, aligned});
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "which_kernel", &k));
+  trident_kernel_info_t info;
+  OK(trident_kernel_info(k, &info));
+  EXPECT_EQ(info.num_variants, 2u);
+  const char *spelling = nullptr;
+  OK(trident_kernel_variant_arg(k, 0, 0, &spelling));
+  EXPECT_STREQ(spelling, "*i32:16");
+  trident_buffer_t *b;
+  OK(trident_buffer_allocate(cpu, 64, &b));
+  trident_launch_config_t cfg = TRIDENT_LAUNCH_CONFIG_INIT;
+  int got[2] = {0, 0};
+  trident_arg_t a = bufferArg(b);
+  OK(trident_kernel_launch(k, &cfg, &a, 1));
+  OK(trident_buffer_read(b, 0, &got[0], 4, nullptr));
+  EXPECT_EQ(got[0], 2) << "an aligned pointer must run the :16 variant";
+  a = bufferArg(b, 4);
+  OK(trident_kernel_launch(k, &cfg, &a, 1));
+  OK(trident_buffer_read(b, 4, &got[1], 4, nullptr));
+  EXPECT_EQ(got[1], 1) << "a misaligned pointer must run the general variant";
+  trident_buffer_release(b);
+  trident_module_release(m);
+
+  // Only specialized variants: none fits, and the message says why.
+  bundle::Entry unit =
+      hostEntry("which_kernel", {specArg("out", "*i32", 16), specArg("s", "i32", 1, true)});
+  bundle::Entry div =
+      hostEntry("which_kernel", {specArg("out", "*i32", 16), specArg("s", "i32", 16)});
+  m = load({unit, div});
+  OK(trident_module_kernel(m, "which_kernel", &k));
+  OK(trident_buffer_allocate(cpu, 64, &b));
+  trident_arg_t two[2] = {bufferArg(b), intArg(3)};
+  expectError(trident_kernel_launch(k, &cfg, two, 2), TRIDENT_INVALID_ARGUMENT,
+              "no variant of kernel 'which_kernel' fits the arguments:\n"
+              "  variant 0: argument 1 's': 3 is not 1, the value the kernel "
+              "was specialized for (i32:1)\n"
+              "  variant 1: argument 1 's': 3 is not divisible by 16, as the "
+              "kernel was compiled for (i32:16)");
+  trident_buffer_release(b);
+  trident_module_release(m);
+
+  // Entries that disagree on the arguments are a corrupt bundle.
+  bundle::Entry other = hostEntry("which_kernel", {specArg("out", "*i64")});
+  m = load({general, other});
+  expectError(trident_module_kernel(m, "which_kernel", &k), TRIDENT_DATA_LOSS,
+              "the bundle's entries disagree on the kernel's arguments");
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, UnknownRequirementsAreRefused) {
+  bundle::Entry e = hostEntry("add_kernel", kAddArgs);
+  e.meta.requirements = {"teleport"};
+  trident_module_t *m = load({e});
+  trident_kernel_t *k;
+  expectError(trident_module_kernel(m, "add_kernel", &k), TRIDENT_UNAVAILABLE,
+              "kernel 'add_kernel' for cpu requires 'teleport', which this "
+              "runtime cannot do on cpu");
+  trident_module_release(m);
+  // Clusters do not exist on the host.
+  e.meta.requirements = {"cluster"};
+  e.meta.clusterDims[0] = 2;
+  m = load({e});
+  expectError(trident_module_kernel(m, "add_kernel", &k), TRIDENT_UNAVAILABLE,
+              "requires 'cluster'");
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, ScratchMemoryIsPassedAfterTheArguments) {
+  bundle::Entry e = hostEntry("scratch_kernel", {specArg("out", "*i64")});
+  e.meta.requirements = {"scratch"};
+  e.meta.globalScratchSize = 8;
+  e.meta.globalScratchAlign = 128;
+  trident_module_t *m = load({e});
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "scratch_kernel", &k));
+  trident_kernel_info_t info;
+  OK(trident_kernel_info(k, &info));
+  EXPECT_EQ(info.global_scratch_size, 8u);
+  const int programs = 64;
+  trident_buffer_t *b;
+  OK(trident_buffer_allocate(cpu, programs * 8, &b));
+  trident_launch_config_t cfg = TRIDENT_LAUNCH_CONFIG_INIT;
+  cfg.grid[0] = programs;
+  trident_arg_t a = bufferArg(b);
+  OK(trident_kernel_launch(k, &cfg, &a, 1));
+  std::vector<long long> out(programs);
+  OK(trident_buffer_read(b, 0, out.data(), programs * 8, nullptr));
+  for (int i = 0; i < programs; ++i)
+    ASSERT_EQ(out[i], i) << "program " << i;
+  trident_buffer_release(b);
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, KernelInfoCarriesLaunchParameters) {
+  bundle::Entry e = hostEntry("add_kernel", kAddArgs);
+  e.meta.spills = 24;
+  e.meta.registers = 40;
+  e.meta.maxThreads = 128;
+  e.meta.localMemory = 96;
+  trident_module_t *m = load({e});
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "add_kernel", &k));
+  trident_kernel_info_t info;
+  OK(trident_kernel_info(k, &info));
+  // The cpu driver reports nothing of its own: the compiler's figures.
+  EXPECT_EQ(info.spills, 24);
+  EXPECT_EQ(info.registers, 40);
+  EXPECT_EQ(info.max_threads_per_block, 128);
+  EXPECT_EQ(info.local_memory, 96u);
+  EXPECT_EQ(info.num_ctas, 1);
+  EXPECT_EQ(info.cluster_dims[0], 1u);
+  EXPECT_EQ(info.num_variants, 1u);
+  trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, NativeStreamsAreWrappedNotOwned) {
+  trident_stream_t *s = nullptr;
+  OK(trident_stream_wrap_native(cpu, nullptr, &s));
+  EXPECT_EQ(trident_stream_native(s), nullptr);
+  trident_stream_release(s);
+  int fake = 0;
+  expectError(trident_stream_wrap_native(cpu, &fake, &s),
+              TRIDENT_INVALID_ARGUMENT,
+              "trident_stream_wrap_native: the host has no native streams");
+}
 
 TEST(RuntimeCppTest, WrapperLaunchesAndThrows) {
   setenv("TRIDENT_CUDA_LIBRARY", "/nonexistent/libcuda.so.1", 1);

@@ -19,6 +19,8 @@
 // Checksums are 64-bit FNV-1a. The metadata text is `key=value` lines.
 // Reading checks every size against the file before touching the bytes it
 // describes: a truncated or corrupted bundle is an error, never a crash.
+// Version 1 bundles (no specializations, launch parameters or
+// requirements) are still read: their metadata is a subset of version 2's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_BUNDLE_H
@@ -33,14 +35,35 @@
 namespace trident::bundle {
 
 inline constexpr char kMagic[8] = {'T', 'R', 'D', 'N', 'T', 'B', 'D', 'L'};
-inline constexpr uint32_t kBundleVersion = 1;
+inline constexpr uint32_t kBundleVersion = 2;
+/// The oldest format version this build still reads.
+inline constexpr uint32_t kOldestReadableVersion = 1;
 inline constexpr uint32_t kMaxEntries = 4096;
+/// The largest num_warps a bundle may record.
+inline constexpr uint32_t kMaxWarps = 1024;
 
-/// One runtime argument of a kernel, in signature order.
+/// One launch argument of a kernel, in signature order: every parameter
+/// that is not a constexpr. Written `arg=NAME:TYPE[:SPEC]`.
 struct KernelArg {
   std::string name;
   /// Triton's signature spelling: `*fp32`, `i32`, `u64`, `fp16`, ...
   std::string type;
+  /// What the binary was specialized for, as in Triton's signatures:
+  /// 16 -- the pointer is 16-byte aligned, or the integer divisible by 16
+  /// (`*fp32:16`, `i32:16`); 1 -- nothing is promised.
+  uint32_t divisibility = 1;
+  /// The integer was specialized to the constant 1 (`i32:1`): the binary
+  /// does not take it, the caller still passes it and the runtime checks it.
+  bool equalsOne = false;
+
+  /// `*fp32:16`, `i32:1`, `i32`.
+  std::string spelling() const;
+};
+
+/// A constexpr parameter folded into the binary (`constexpr=NAME:VALUE`),
+/// recorded so that tools can tell specializations apart.
+struct KernelConstexpr {
+  std::string name, value;
 };
 
 /// What a runtime needs to know to launch a compiled kernel.
@@ -53,8 +76,30 @@ struct KernelMetadata {
   int numWarps = 4;
   int threadsPerWarp = 32;
   int numStages = 3;
-  uint64_t sharedMemory = 0; ///< bytes of dynamic shared memory
+  /// CTAs per program (Triton's num_ctas) and their cluster shape; a
+  /// launch of grid G runs G[i] * clusterDims[i] blocks along each axis.
+  int numCtas = 1;
+  uint32_t clusterDims[3] = {1, 1, 1};
+  uint64_t sharedMemory = 0; ///< bytes of dynamic shared memory per block
+  /// Global scratch memory per program (Triton's global_scratch_size and
+  /// alignment) and profiler scratch; passed as hidden pointer arguments
+  /// after the kernel's own when `requires` has "scratch".
+  uint64_t globalScratchSize = 0;
+  uint64_t globalScratchAlign = 1;
+  uint64_t profileScratchSize = 0;
+  /// What the backend's assembler reported (0: not known): registers per
+  /// thread, spilled bytes (stores + loads), local memory bytes per thread,
+  /// and the most threads per block the binary can run with.
+  uint32_t registers = 0;
+  uint32_t spills = 0;
+  uint64_t localMemory = 0;
+  uint32_t maxThreads = 0;
+  /// What a runtime must do to launch the binary correctly (`cluster`,
+  /// `scratch`, `cooperative`, ...). A runtime that does not know one
+  /// refuses the kernel, naming it.
+  std::vector<std::string> requirements;
   std::vector<KernelArg> args;
+  std::vector<KernelConstexpr> constexprs;
   /// Backend-specific facts (`key=value`), kept verbatim.
   std::map<std::string, std::string> extra;
 };
@@ -68,7 +113,8 @@ struct Entry {
 uint64_t checksum(std::string_view data);
 
 /// Serializes `entries`. Returns false with `error` set when an entry cannot
-/// be represented (a newline in a metadata value, too many entries).
+/// be represented (a newline in a metadata value, too many entries) or its
+/// metadata would not pass the reader's checks: what is written is readable.
 bool write(const std::vector<Entry> &entries, std::string &out,
            std::string &error);
 
@@ -76,10 +122,15 @@ bool write(const std::vector<Entry> &entries, std::string &out,
 /// saying what is wrong and where; `out` is then unspecified.
 bool read(std::string_view data, std::vector<Entry> &out, std::string &error);
 
-/// The metadata as `key=value` lines, and back.
+/// The metadata as `key=value` lines, and back. Reading checks that every
+/// number is in range and that each requirement and argument is well
+/// formed, so a runtime can trust what it parsed.
 std::string formatMetadata(const KernelMetadata &meta);
 bool parseMetadata(std::string_view text, KernelMetadata &meta,
                    std::string &error);
+
+/// Parses one `arg` value, `NAME:TYPE[:SPEC]`.
+bool parseKernelArg(std::string_view text, KernelArg &out, std::string &error);
 
 } // namespace trident::bundle
 

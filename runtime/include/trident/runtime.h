@@ -27,7 +27,7 @@
 extern "C" {
 #endif
 
-#define TRIDENT_RUNTIME_API_VERSION 1
+#define TRIDENT_RUNTIME_API_VERSION 2
 
 /*===-- Status -------------------------------------------------------------===*/
 
@@ -87,6 +87,8 @@ typedef struct trident_device_info_s {
   int warp_size;                   /* 32, 64, or 1 */
   size_t shared_memory_per_block;  /* without opt-in */
   size_t shared_memory_per_block_optin; /* the most a kernel may request */
+  uint32_t max_grid[3];      /* the most blocks along x, y, z */
+  int max_threads_per_block; /* block size limit of the device */
 } trident_device_info_t;
 
 /* The strings stay valid while the runtime lives. */
@@ -128,6 +130,16 @@ typedef struct trident_event_s trident_event_t;
 
 trident_status_t trident_stream_create(trident_device_t *device,
                                        trident_stream_t **out_stream);
+/* Wraps a stream the application already has (a CUstream on a CUDA device,
+ * a hipStream_t on a HIP device; NULL: the legacy default stream) so that
+ * kernels launch on it. Trident does not take ownership: releasing the
+ * wrapper leaves the native stream alone. A CUDA stream must belong to the
+ * device's primary context (PyTorch's streams do). */
+trident_status_t trident_stream_wrap_native(trident_device_t *device,
+                                            void *native_stream,
+                                            trident_stream_t **out_stream);
+/* The native stream behind `stream` (CUstream, hipStream_t; NULL on cpu). */
+void *trident_stream_native(const trident_stream_t *stream);
 void trident_stream_release(trident_stream_t *stream);
 trident_status_t trident_stream_synchronize(trident_stream_t *stream);
 /* Waits for all work on the device. */
@@ -173,16 +185,41 @@ typedef struct trident_kernel_info_s {
   int num_warps;
   int threads_per_warp;
   int block_size; /* num_warps * threads_per_warp */
-  uint64_t shared_memory;
-  size_t num_args;
+  uint64_t shared_memory; /* dynamic shared memory per block, bytes */
+  size_t num_args;        /* launch arguments (every non-constexpr one) */
+  int num_ctas;           /* CTAs per program */
+  uint32_t cluster_dims[3];
+  uint64_t global_scratch_size; /* per program, bytes (the runtime allocates) */
+  /* What the compiler's assembler reported (0: not known). */
+  int spills;                   /* spilled bytes, stores plus loads */
+  /* What the driver reports once the binary is loaded (0 where the driver
+   * does not say, as on cpu). */
+  int registers;                /* per thread */
+  uint64_t local_memory;        /* bytes per thread */
+  int max_threads_per_block;
+  /* Entries of this kernel for the device that differ in specialization;
+   * a launch runs the first whose specialization the arguments satisfy.
+   * This info describes variant 0; see trident_kernel_variant_info. */
+  size_t num_variants;
 } trident_kernel_info_t;
 
 trident_status_t trident_kernel_info(const trident_kernel_t *kernel,
                                      trident_kernel_info_t *out_info);
+/* The same for variant `variant` (0 .. num_variants - 1). Variants are
+ * ordered most specialized first. */
+trident_status_t trident_kernel_variant_info(const trident_kernel_t *kernel,
+                                             size_t variant,
+                                             trident_kernel_info_t *out_info);
 /* The name and signature type ("*fp32", "i32", ...) of argument `index`. */
 trident_status_t trident_kernel_arg(const trident_kernel_t *kernel,
                                     size_t index, const char **out_name,
                                     const char **out_type);
+/* Argument `index` as variant `variant` was specialized for it, in
+ * signature syntax: "*fp32:16" (16-byte aligned), "i32:16" (divisible by
+ * 16), "i32:1" (equal to 1), "i32" (anything). */
+trident_status_t trident_kernel_variant_arg(const trident_kernel_t *kernel,
+                                            size_t variant, size_t index,
+                                            const char **out_spelling);
 
 /*===-- Launch ---------------------------------------------------------------===*/
 
@@ -206,15 +243,31 @@ typedef struct trident_arg_s {
   } value;
 } trident_arg_t;
 
+/* Versioned by size: `struct_size` is sizeof(trident_launch_config_t) as
+ * the caller was compiled, so fields can be added at the end without
+ * breaking callers (a caller's missing fields take their defaults; fields
+ * the runtime does not know must be zero). Start from
+ * TRIDENT_LAUNCH_CONFIG_INIT. */
 typedef struct trident_launch_config_s {
-  uint32_t grid[3];         /* programs in x, y, z (0 is taken as 1) */
+  size_t struct_size;
+  uint32_t grid[3];         /* programs in x, y, z; any 0: nothing runs */
   trident_stream_t *stream; /* NULL: the device's default stream */
 } trident_launch_config_t;
 
-/* Launches asynchronously. `args` are the kernel's runtime arguments in
- * order (constexpr parameters are not passed). Every pointer argument must
- * belong to the kernel's device; a wrong count, kind or range is an error
- * naming the argument. */
+#define TRIDENT_LAUNCH_CONFIG_INIT                                            \
+  { sizeof(trident_launch_config_t), {1, 1, 1}, NULL }
+
+/* Launches asynchronously. `args` are the kernel's launch arguments in
+ * order: every parameter that is not a constexpr, including integers the
+ * kernel was specialized to 1 for (checked, not passed). Every pointer
+ * argument must belong to the kernel's device (or a peer with access
+ * enabled). An argument that breaks the specialization the kernel was
+ * compiled for (a pointer not 16-byte aligned for `*fp32:16`, an integer
+ * not divisible by 16 or not 1) picks another variant of the kernel, or is
+ * an error naming the argument when none fits. A grid with a 0 launches
+ * nothing and succeeds, as in Triton; a grid above the device's limits is
+ * an error naming the limit. Launch parameters (block size, cluster shape,
+ * shared memory, scratch memory) come from the kernel's metadata. */
 trident_status_t trident_kernel_launch(trident_kernel_t *kernel,
                                        const trident_launch_config_t *config,
                                        const trident_arg_t *args,
@@ -227,7 +280,11 @@ trident_status_t trident_kernel_launch(trident_kernel_t *kernel,
  *
  * where args[i] points to the value of runtime argument i (as CUDA's
  * kernelParams) and `program` gives the program's id and the grid. The cpu
- * driver calls it once per program, spread over a thread pool.
+ * driver calls it once per program, spread over a thread pool. A kernel
+ * whose metadata requires "scratch" gets two more pointers after its own
+ * arguments, as on GPUs: its global scratch memory (global_scratch_size
+ * bytes per program, program i's at i * size) and profile scratch (NULL
+ * when its size is 0).
  */
 typedef struct trident_cpu_program_s {
   uint32_t program_id[3];

@@ -113,6 +113,13 @@ public:
     check(trident_stream_create(d_, &s));
     return Stream(s);
   }
+  /// Wraps an application's native stream (CUstream, hipStream_t); the
+  /// wrapper does not own it.
+  Stream wrapStream(void *native) const {
+    trident_stream_t *s;
+    check(trident_stream_wrap_native(d_, native, &s));
+    return Stream(s);
+  }
   Event createEvent() const {
     trident_event_t *e;
     check(trident_event_create(d_, &e));
@@ -148,7 +155,8 @@ public:
   void launch(std::initializer_list<uint32_t> grid,
               std::initializer_list<Arg> args,
               const Stream *stream = nullptr) const {
-    trident_launch_config_t c = {{1, 1, 1}, stream ? stream->get() : nullptr};
+    trident_launch_config_t c = TRIDENT_LAUNCH_CONFIG_INIT;
+    c.stream = stream ? stream->get() : nullptr;
     size_t i = 0;
     for (uint32_t g : grid)
       if (i < 3)

@@ -2,6 +2,7 @@
 
 #include "trident/Bundle.h"
 
+#include <cctype>
 #include <cstring>
 
 namespace trident::bundle {
@@ -52,6 +53,68 @@ uint64_t checksum(std::string_view data) {
   return h;
 }
 
+std::string KernelArg::spelling() const {
+  std::string s = type;
+  if (equalsOne)
+    s += ":1";
+  else if (divisibility > 1)
+    s += ":" + std::to_string(divisibility);
+  return s;
+}
+
+namespace {
+
+std::string join(const std::vector<std::string> &items) {
+  std::string s;
+  for (const std::string &i : items)
+    s += (s.empty() ? "" : ",") + i;
+  return s;
+}
+
+bool isName(std::string_view s) {
+  if (s.empty() || s.size() > 256)
+    return false;
+  for (char c : s)
+    if (!(std::isalnum((unsigned char)c) || c == '_' || c == '-' || c == '.'))
+      return false;
+  return true;
+}
+
+} // namespace
+
+bool parseKernelArg(std::string_view value, KernelArg &a, std::string &error) {
+  a = KernelArg();
+  size_t colon = value.find(':');
+  if (colon == std::string_view::npos || colon == 0 ||
+      colon + 1 == value.size()) {
+    error = "metadata arg '" + std::string(value) + "' is not name:type";
+    return false;
+  }
+  a.name = std::string(value.substr(0, colon));
+  std::string_view rest = value.substr(colon + 1);
+  size_t spec = rest.find(':');
+  a.type = std::string(rest.substr(0, spec));
+  if (a.type.empty()) {
+    error = "metadata arg '" + std::string(value) + "' has no type";
+    return false;
+  }
+  if (spec == std::string_view::npos)
+    return true;
+  std::string_view hint = rest.substr(spec + 1);
+  bool isPointer = a.type[0] == '*';
+  if (hint == "16") {
+    a.divisibility = 16;
+  } else if (hint == "1" && !isPointer) {
+    a.equalsOne = true;
+  } else {
+    error = "metadata arg '" + std::string(value) +
+            "' has an unknown specialization '" + std::string(hint) +
+            "' (expected 16, or 1 for an integer)";
+    return false;
+  }
+  return true;
+}
+
 std::string formatMetadata(const KernelMetadata &m) {
   std::string s;
   auto kv = [&](const char *k, const std::string &v) {
@@ -68,9 +131,24 @@ std::string formatMetadata(const KernelMetadata &m) {
   kv("num_warps", std::to_string(m.numWarps));
   kv("threads_per_warp", std::to_string(m.threadsPerWarp));
   kv("num_stages", std::to_string(m.numStages));
+  kv("num_ctas", std::to_string(m.numCtas));
+  kv("cluster_dims", std::to_string(m.clusterDims[0]) + "," +
+                         std::to_string(m.clusterDims[1]) + "," +
+                         std::to_string(m.clusterDims[2]));
   kv("shared_memory", std::to_string(m.sharedMemory));
+  kv("global_scratch_size", std::to_string(m.globalScratchSize));
+  kv("global_scratch_align", std::to_string(m.globalScratchAlign));
+  kv("profile_scratch_size", std::to_string(m.profileScratchSize));
+  kv("registers", std::to_string(m.registers));
+  kv("spills", std::to_string(m.spills));
+  kv("local_memory", std::to_string(m.localMemory));
+  kv("max_threads", std::to_string(m.maxThreads));
+  if (!m.requirements.empty())
+    kv("requires", join(m.requirements));
   for (const KernelArg &a : m.args)
-    kv("arg", a.name + ":" + a.type);
+    kv("arg", a.name + ":" + a.spelling());
+  for (const KernelConstexpr &c : m.constexprs)
+    kv("constexpr", c.name + ":" + c.value);
   for (const auto &[k, v] : m.extra)
     kv(("x." + k).c_str(), v);
   return s;
@@ -95,29 +173,81 @@ bool parseMetadata(std::string_view text, KernelMetadata &m,
     std::string key(line.substr(0, eq));
     std::string value(line.substr(eq + 1));
     uint64_t n = 0;
-    auto number = [&](uint64_t max) {
-      if (!parseInt(value, n) || n > max) {
-        error = "metadata '" + key + "' is not a valid number: '" + value + "'";
+    auto numberIn = [&](const std::string &text, uint64_t min, uint64_t max) {
+      if (!parseInt(text, n) || n < min || n > max) {
+        error = "metadata '" + key + "' is not a valid number: '" + value +
+                "' (expected " + std::to_string(min) + " to " +
+                std::to_string(max) + ")";
         return false;
       }
       return true;
     };
+    auto number = [&](uint64_t max) { return numberIn(value, 0, max); };
     if (key == "kernel") m.kernel = value;
     else if (key == "target") m.target = value;
     else if (key == "backend") m.backend = value;
     else if (key == "backend_hash") m.backendHash = value;
     else if (key == "format") m.format = value;
-    else if (key == "num_warps") { if (!number(1024)) return false; m.numWarps = int(n); }
-    else if (key == "threads_per_warp") { if (!number(1024)) return false; m.threadsPerWarp = int(n); }
+    else if (key == "num_warps") { if (!numberIn(value, 1, kMaxWarps)) return false; m.numWarps = int(n); }
+    else if (key == "threads_per_warp") { if (!numberIn(value, 1, 1024)) return false; m.threadsPerWarp = int(n); }
     else if (key == "num_stages") { if (!number(1024)) return false; m.numStages = int(n); }
+    else if (key == "num_ctas") { if (!numberIn(value, 1, 1024)) return false; m.numCtas = int(n); }
+    else if (key == "cluster_dims") {
+      std::string_view rest = value;
+      for (int i = 0; i < 3; ++i) {
+        size_t comma = rest.find(',');
+        if ((i < 2) == (comma == std::string_view::npos)) {
+          error = "metadata 'cluster_dims' is not X,Y,Z: '" + value + "'";
+          return false;
+        }
+        if (!numberIn(std::string(rest.substr(0, comma)), 1, 1024))
+          return false;
+        m.clusterDims[i] = uint32_t(n);
+        rest = i < 2 ? rest.substr(comma + 1) : std::string_view();
+      }
+    }
     else if (key == "shared_memory") { if (!number(uint64_t(1) << 40)) return false; m.sharedMemory = n; }
-    else if (key == "arg") {
-      size_t colon = value.find(':');
-      if (colon == std::string::npos || colon == 0 || colon + 1 == value.size()) {
-        error = "metadata arg '" + value + "' is not name:type";
+    else if (key == "global_scratch_size") { if (!number(uint64_t(1) << 40)) return false; m.globalScratchSize = n; }
+    else if (key == "global_scratch_align") {
+      if (!numberIn(value, 1, 4096)) return false;
+      if (n & (n - 1)) {
+        error = "metadata 'global_scratch_align' is not a power of two: '" + value + "'";
         return false;
       }
-      m.args.push_back({value.substr(0, colon), value.substr(colon + 1)});
+      m.globalScratchAlign = n;
+    }
+    else if (key == "profile_scratch_size") { if (!number(uint64_t(1) << 40)) return false; m.profileScratchSize = n; }
+    else if (key == "registers") { if (!number(65536)) return false; m.registers = uint32_t(n); }
+    else if (key == "spills") { if (!number(uint64_t(1) << 31)) return false; m.spills = uint32_t(n); }
+    else if (key == "local_memory") { if (!number(uint64_t(1) << 40)) return false; m.localMemory = n; }
+    else if (key == "max_threads") { if (!number(65536)) return false; m.maxThreads = uint32_t(n); }
+    else if (key == "requires") {
+      std::string_view rest = value;
+      while (true) {
+        size_t comma = rest.find(',');
+        std::string_view r = rest.substr(0, comma);
+        if (!isName(r)) {
+          error = "metadata 'requires' holds a malformed name: '" + value + "'";
+          return false;
+        }
+        m.requirements.emplace_back(r);
+        if (comma == std::string_view::npos)
+          break;
+        rest = rest.substr(comma + 1);
+      }
+    }
+    else if (key == "arg") {
+      KernelArg a;
+      if (!parseKernelArg(value, a, error))
+        return false;
+      m.args.push_back(std::move(a));
+    } else if (key == "constexpr") {
+      size_t colon = value.find(':');
+      if (colon == std::string::npos || colon == 0) {
+        error = "metadata constexpr '" + value + "' is not name:value";
+        return false;
+      }
+      m.constexprs.push_back({value.substr(0, colon), value.substr(colon + 1)});
     } else if (key.rfind("x.", 0) == 0) {
       m.extra[key.substr(2)] = value;
     } else {
@@ -150,11 +280,22 @@ bool write(const std::vector<Entry> &entries, std::string &out,
                    bad(e.meta.format);
     for (const KernelArg &a : e.meta.args)
       invalid |= bad(a.name) || bad(a.type) || a.name.find(':') != std::string::npos;
+    for (const KernelConstexpr &c : e.meta.constexprs)
+      invalid |= bad(c.name) || bad(c.value) || c.name.find(':') != std::string::npos;
+    for (const std::string &r : e.meta.requirements)
+      invalid |= bad(r) || r.find(',') != std::string::npos;
     for (const auto &[k, v] : e.meta.extra)
       invalid |= bad(k) || bad(v) || k.find('=') != std::string::npos;
     if (invalid) {
       error = "metadata of kernel '" + e.meta.kernel +
               "' holds a newline or separator in a value";
+      return false;
+    }
+    KernelMetadata back;
+    std::string why;
+    if (!parseMetadata(meta, back, why)) {
+      error = "metadata of kernel '" + e.meta.kernel +
+              "' would not be readable: " + why;
       return false;
     }
     std::string p;
@@ -196,9 +337,15 @@ bool read(std::string_view d, std::vector<Entry> &out, std::string &error) {
     return false;
   }
   uint32_t version = getU32(d, 8);
-  if (version != kBundleVersion) {
+  if (version < kOldestReadableVersion || version > kBundleVersion) {
     error = "unsupported bundle format version " + std::to_string(version) +
-            " (this build reads version " + std::to_string(kBundleVersion) +
+            " (this build reads versions " +
+            std::to_string(kOldestReadableVersion) + " to " +
+            std::to_string(kBundleVersion) +
+            (version > kBundleVersion ? "; the bundle was written by a newer "
+                                        "Trident: rebuild it or update the "
+                                        "runtime"
+                                      : "") +
             ")";
     return false;
   }

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
 #include "../Internal.h"
 
 #include <atomic>
@@ -130,6 +131,10 @@ public:
     info.warp_size = 1;
     info.shared_memory_per_block = 1u << 30;
     info.shared_memory_per_block_optin = 1u << 30;
+    // Program ids are 32-bit; the grid's product must stay countable.
+    for (uint32_t &m : info.max_grid)
+      m = 0x7fffffffu;
+    info.max_threads_per_block = 0; // a program is one call: no block size
   }
 
   trident_status_t allocate(size_t bytes, void **address) override {
@@ -151,14 +156,33 @@ public:
     }
     std::free(address);
   }
-  bool owns(const void *address) override {
+  std::string checkPointer(const void *address) override {
     std::lock_guard<std::mutex> l(tableMutex_);
     auto it = table_.upper_bound(uintptr_t(address));
-    if (it == table_.begin())
-      return false;
-    --it;
-    return uintptr_t(address) <= it->first + it->second;
+    if (it != table_.begin()) {
+      --it;
+      if (uintptr_t(address) <= it->first + it->second)
+        return "";
+    }
+    return "the pointer does not point to memory of device cpu (" + name +
+           "): allocate it with trident_buffer_allocate";
   }
+  std::string checkNativeStream(void *native) override {
+    return native ? "the host has no native streams: pass NULL" : "";
+  }
+  trident_status_t scratchAllocate(size_t bytes, size_t align, void *,
+                                   void **address) override {
+    align = std::max<size_t>(align, 64);
+    void *p = std::aligned_alloc(align, (bytes + align - 1) / align * align);
+    if (!p)
+      return makeStatus(TRIDENT_OUT_OF_MEMORY,
+                        "cannot allocate " + std::to_string(bytes) +
+                            " bytes of scratch memory");
+    *address = p;
+    return nullptr;
+  }
+  // Launches on the host are synchronous: the scratch is no longer in use.
+  void scratchRelease(void *address, void *) override { std::free(address); }
   trident_status_t copyIn(void *dst, const void *src, size_t n, void *) override {
     std::memcpy(dst, src, n);
     return nullptr;
@@ -203,6 +227,10 @@ public:
 
   int compatibility(const bundle::KernelMetadata &m) const override {
     return m.target == "cpu" && m.format == "host-so" ? 2 : 0;
+  }
+  // Clusters and co-residency of all programs do not exist on the pool.
+  bool supports(const std::string &requirement) const override {
+    return requirement == "scratch";
   }
 
   trident_status_t loadModule(const bundle::Entry &e, void **module) override {
@@ -260,6 +288,12 @@ public:
                           void *) override {
     auto kernel = reinterpret_cast<trident_cpu_kernel_fn>(fn);
     uint64_t nx = grid[0], ny = grid[1], nz = grid[2];
+    // Each is below 2^31 (max_grid), so nx * ny cannot overflow.
+    if (nx * ny > (uint64_t(1) << 48) / nz)
+      return makeStatus(TRIDENT_INVALID_ARGUMENT,
+                        "a grid of " + std::to_string(nx) + " x " +
+                            std::to_string(ny) + " x " + std::to_string(nz) +
+                            " programs is more than the host can run (2^48)");
     uint64_t total = nx * ny * nz;
     const void *const *a = args;
     pool_.run(total, [&](uint64_t i) {

@@ -4,15 +4,21 @@
 // from libcuda.so.1 (or TRIDENT_CUDA_LIBRARY). A machine without it has no
 // CUDA devices and the driver says why. Every failing call becomes a status
 // naming the call and CUDA's error name and text. Each device uses its
-// primary context; kernels get the >48 KiB dynamic shared memory opt-in
-// when their metadata asks for it.
+// primary context, retained when the device is first used; the current
+// context is compared on every call (as Triton's launcher does), so an
+// application that switches devices or contexts between calls is never
+// served a stale one. Kernels get the >48 KiB dynamic shared memory opt-in
+// when their metadata asks for it; cluster and cooperative launches go
+// through cuLaunchKernelEx.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../Internal.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <dlfcn.h>
+#include <mutex>
 
 namespace trident::rt {
 namespace {
@@ -26,17 +32,45 @@ using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
-constexpr int kAttrMaxSharedPerBlock = 8, kAttrWarpSize = 10,
+constexpr int kAttrMaxThreadsPerBlock = 1, kAttrMaxGridX = 5,
+              kAttrMaxSharedPerBlock = 8, kAttrWarpSize = 10,
               kAttrMultiprocessors = 16, kAttrCCMajor = 75, kAttrCCMinor = 76,
-              kAttrMaxSharedOptin = 97;
-constexpr int kFuncAttrMaxDynamicShared = 8;
-constexpr int kPointerAttrDeviceOrdinal = 9;
+              kAttrCooperativeLaunch = 95, kAttrMaxSharedOptin = 97;
+constexpr int kFuncAttrMaxThreads = 0, kFuncAttrLocalBytes = 3,
+              kFuncAttrNumRegs = 4, kFuncAttrMaxDynamicShared = 8;
+constexpr int kPointerAttrAccessFlags = 16, kPointerAttrDeviceOrdinal = 9;
+constexpr int kAccessReadWrite = 3;
 constexpr unsigned kStreamNonBlocking = 1;
+constexpr uintptr_t kStreamLegacy = 1, kStreamPerThread = 2;
+constexpr int kLaunchAttrCooperative = 2, kLaunchAttrClusterDimension = 4;
+
+// cuLaunchKernelEx's configuration (layout of cuda.h, CUDA 12 and later).
+struct CUlaunchAttribute {
+  int id;
+  char pad[8 - sizeof(int)];
+  union {
+    char bytes[64];
+    int cooperative;
+    struct {
+      unsigned x, y, z;
+    } clusterDim;
+  } value;
+};
+struct CUlaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  CUstream hStream;
+  CUlaunchAttribute *attrs;
+  unsigned numAttrs;
+};
 
 struct Api {
   void *lib = nullptr;
 #define CUDA_FN(name, ...) CUresult (*name)(__VA_ARGS__) = nullptr;
+#define CUDA_OPTIONAL_FN CUDA_FN
 #include "CudaFunctions.def"
+#undef CUDA_OPTIONAL_FN
 #undef CUDA_FN
   CUresult (*cuGetErrorName)(CUresult, const char **) = nullptr;
   CUresult (*cuGetErrorString)(CUresult, const char **) = nullptr;
@@ -63,10 +97,14 @@ trident_status_t check(const Api &api, CUresult r, const char *call) {
 
 class CudaDevice : public Device {
 public:
-  CudaDevice(const Api &api, int ordinal, CUdevice dev, CUcontext ctx)
-      : api_(api), ordinal_(ordinal), dev_(dev), ctx_(ctx) {}
-  ~CudaDevice() override { api_.cuDevicePrimaryCtxRelease_v2(dev_); }
+  CudaDevice(const Api &api, int ordinal, CUdevice dev)
+      : api_(api), ordinal_(ordinal), dev_(dev) {}
+  ~CudaDevice() override {
+    if (ctx_.load())
+      api_.cuDevicePrimaryCtxRelease_v2(dev_);
+  }
 
+  /// Reads the device's properties; needs no context.
   trident_status_t init() {
     char buf[256] = {0};
     if (trident_status_t s = CU(cuDeviceGetName, buf, int(sizeof(buf)), dev_))
@@ -93,6 +131,17 @@ public:
     if (trident_status_t s = attr(kAttrMaxSharedOptin, v))
       return s;
     info.shared_memory_per_block_optin = size_t(v);
+    for (int i = 0; i < 3; ++i) {
+      if (trident_status_t s = attr(kAttrMaxGridX + i, v))
+        return s;
+      info.max_grid[i] = uint32_t(v);
+    }
+    if (trident_status_t s = attr(kAttrMaxThreadsPerBlock,
+                                  info.max_threads_per_block))
+      return s;
+    if (trident_status_t s = attr(kAttrCooperativeLaunch, v))
+      return s;
+    cooperative_ = v != 0;
     size_t mem = 0;
     if (trident_status_t s = CU(cuDeviceTotalMem_v2, &mem, dev_))
       return s;
@@ -100,15 +149,30 @@ public:
     return nullptr;
   }
 
-  /// Makes the device's context current on this thread (cheap when it is).
-  trident_status_t bind() {
-    thread_local CUcontext current = nullptr;
-    if (current == ctx_)
-      return nullptr;
-    if (trident_status_t s = CU(cuCtxSetCurrent, ctx_))
-      return s;
-    current = ctx_;
+  /// Retains the primary context the first time the device is used.
+  trident_status_t context(CUcontext &out) {
+    std::lock_guard<std::mutex> lock(ctxMutex_);
+    if (!ctx_.load()) {
+      CUcontext ctx = nullptr;
+      if (trident_status_t s = CU(cuDevicePrimaryCtxRetain, &ctx, dev_))
+        return s;
+      ctx_.store(ctx);
+    }
+    out = ctx_.load();
     return nullptr;
+  }
+
+  /// Makes the device's context current on this thread unless it is: the
+  /// application may have switched contexts since the last call.
+  trident_status_t bind() {
+    CUcontext ctx = ctx_.load(std::memory_order_acquire);
+    if (!ctx)
+      if (trident_status_t s = context(ctx))
+        return s;
+    CUcontext current = nullptr;
+    if (api_.cuCtxGetCurrent(&current) == 0 && current == ctx)
+      return nullptr;
+    return CU(cuCtxSetCurrent, ctx);
   }
 
   trident_status_t allocate(size_t bytes, void **address) override {
@@ -210,6 +274,15 @@ public:
       return arch == arch_ ? 2 : arch < arch_ ? 1 : 0; // the driver JITs
     return 0;
   }
+  bool supports(const std::string &requirement) const override {
+    if (requirement == "cluster")
+      return arch_ >= 90 && api_.cuLaunchKernelEx;
+    if (requirement == "cooperative")
+      return cooperative_ && api_.cuLaunchKernelEx;
+    if (requirement == "scratch")
+      return api_.cuMemAllocAsync && api_.cuMemFreeAsync;
+    return false;
+  }
   trident_status_t loadModule(const bundle::Entry &e, void **module) override {
     if (trident_status_t st = bind())
       return st;
@@ -252,29 +325,117 @@ public:
     *fn = f;
     return nullptr;
   }
+  FunctionAttributes functionAttributes(void *fn) override {
+    FunctionAttributes a;
+    int v = 0;
+    if (api_.cuFuncGetAttribute(&v, kFuncAttrNumRegs, CUfunction(fn)) == 0)
+      a.registers = v;
+    if (api_.cuFuncGetAttribute(&v, kFuncAttrLocalBytes, CUfunction(fn)) == 0)
+      a.localMemory = uint64_t(v);
+    if (api_.cuFuncGetAttribute(&v, kFuncAttrMaxThreads, CUfunction(fn)) == 0)
+      a.maxThreadsPerBlock = v;
+    return a;
+  }
   trident_status_t launch(void *fn, const bundle::KernelMetadata &m,
                           const uint32_t grid[3], void **args, size_t,
                           void *stream) override {
     if (trident_status_t st = bind())
       return st;
     unsigned block = unsigned(m.numWarps * m.threadsPerWarp);
-    return CU(cuLaunchKernel, CUfunction(fn), grid[0], grid[1], grid[2],
-              block, 1u, 1u, unsigned(m.sharedMemory), CUstream(stream), args,
-              nullptr);
+    bool cluster = m.clusterDims[0] * m.clusterDims[1] * m.clusterDims[2] > 1;
+    bool cooperative = false;
+    for (const std::string &r : m.requirements)
+      cooperative |= r == "cooperative";
+    if (!cluster && !cooperative)
+      return CU(cuLaunchKernel, CUfunction(fn), grid[0], grid[1], grid[2],
+                block, 1u, 1u, unsigned(m.sharedMemory), CUstream(stream),
+                args, nullptr);
+    if (!api_.cuLaunchKernelEx)
+      return makeStatus(TRIDENT_UNAVAILABLE,
+                        "kernel '" + m.kernel + "' needs cuLaunchKernelEx, "
+                        "which this CUDA driver lacks");
+    CUlaunchAttribute attrs[2] = {};
+    unsigned n = 0;
+    if (cluster) {
+      attrs[n].id = kLaunchAttrClusterDimension;
+      attrs[n].value.clusterDim = {m.clusterDims[0], m.clusterDims[1],
+                                   m.clusterDims[2]};
+      ++n;
+    }
+    if (cooperative) {
+      attrs[n].id = kLaunchAttrCooperative;
+      attrs[n].value.cooperative = 1;
+      ++n;
+    }
+    CUlaunchConfig config{grid[0], grid[1], grid[2], block, 1u, 1u,
+                          unsigned(m.sharedMemory), CUstream(stream), attrs, n};
+    return CU(cuLaunchKernelEx, &config, CUfunction(fn), args, nullptr);
   }
-  bool owns(const void *address) override {
+  trident_status_t scratchAllocate(size_t bytes, size_t align, void *stream,
+                                   void **address) override {
+    // Stream-ordered allocations are aligned to at least 256 bytes.
+    if (align > 256)
+      return makeStatus(TRIDENT_INVALID_ARGUMENT,
+                        "scratch alignment " + std::to_string(align) +
+                            " is above the 256 bytes the CUDA driver gives");
+    if (trident_status_t st = bind())
+      return st;
+    CUdeviceptr p = 0;
+    if (trident_status_t st = CU(cuMemAllocAsync, &p, bytes, CUstream(stream)))
+      return st;
+    *address = reinterpret_cast<void *>(p);
+    return nullptr;
+  }
+  void scratchRelease(void *address, void *stream) override {
+    if (!bind())
+      api_.cuMemFreeAsync(CUdeviceptr(address), CUstream(stream));
+  }
+  std::string checkPointer(const void *address) override {
     int ordinal = -1;
-    return api_.cuPointerGetAttribute(&ordinal, kPointerAttrDeviceOrdinal,
-                                      CUdeviceptr(address)) == 0 &&
-           ordinal == ordinal_;
+    if (api_.cuPointerGetAttribute(&ordinal, kPointerAttrDeviceOrdinal,
+                                   CUdeviceptr(address)) != 0)
+      return "the pointer does not point to memory of device " + target +
+             " (" + name + ")";
+    if (ordinal == ordinal_)
+      return "";
+    // Another GPU's memory: usable when this context has peer access.
+    int flags = 0;
+    if (!bind() && api_.cuPointerGetAttribute(&flags, kPointerAttrAccessFlags,
+                                              CUdeviceptr(address)) == 0 &&
+        flags == kAccessReadWrite)
+      return "";
+    return "the pointer is memory of CUDA device " + std::to_string(ordinal) +
+           ", and peer access to it from device " + std::to_string(ordinal_) +
+           " (" + name + ") is not enabled (cuCtxEnablePeerAccess)";
+  }
+  std::string checkNativeStream(void *native) override {
+    uintptr_t v = reinterpret_cast<uintptr_t>(native);
+    if (v == 0 || v == kStreamLegacy || v == kStreamPerThread)
+      return "";
+    if (!api_.cuStreamGetCtx)
+      return "";
+    CUcontext ctx = nullptr, mine = nullptr;
+    if (trident_status_t s = context(mine)) {
+      std::string m = trident_status_message(s);
+      trident_status_free(s);
+      return m;
+    }
+    if (CUresult r = api_.cuStreamGetCtx(CUstream(native), &ctx))
+      return "cuStreamGetCtx failed: " + api_.describe(r);
+    if (ctx != mine)
+      return "the stream belongs to another CUDA context than the primary "
+             "context of device " + std::to_string(ordinal_) + " (" + name + ")";
+    return "";
   }
 
 private:
   const Api &api_;
   int ordinal_;
   CUdevice dev_;
-  CUcontext ctx_;
+  std::mutex ctxMutex_;
+  std::atomic<CUcontext> ctx_{nullptr}; ///< set once, under ctxMutex_
   int arch_ = 0;
+  bool cooperative_ = false;
 };
 
 class CudaDriver : public Driver {
@@ -300,6 +461,12 @@ public:
   }
 #include "CudaFunctions.def"
 #undef CUDA_FN
+#define CUDA_FN(fname, ...)
+#define CUDA_OPTIONAL_FN(fname, ...)                                           \
+  api_.fname = reinterpret_cast<decltype(api_.fname)>(dlsym(api_.lib, #fname));
+#include "CudaFunctions.def"
+#undef CUDA_OPTIONAL_FN
+#undef CUDA_FN
     api_.cuGetErrorName = reinterpret_cast<decltype(api_.cuGetErrorName)>(
         dlsym(api_.lib, "cuGetErrorName"));
     api_.cuGetErrorString = reinterpret_cast<decltype(api_.cuGetErrorString)>(
@@ -317,11 +484,12 @@ public:
     }
     for (int i = 0; i < count; ++i) {
       CUdevice dev;
-      CUcontext ctx = nullptr;
-      if (api_.cuDeviceGet(&dev, i) ||
-          api_.cuDevicePrimaryCtxRetain(&ctx, dev))
+      if (CUresult r = api_.cuDeviceGet(&dev, i)) {
+        unavailable += "device " + std::to_string(i) + ": cuDeviceGet failed: " +
+                       api_.describe(r) + "; ";
         continue;
-      auto d = std::make_unique<CudaDevice>(api_, i, dev, ctx);
+      }
+      auto d = std::make_unique<CudaDevice>(api_, i, dev);
       if (trident_status_t s = d->init()) {
         unavailable += "device " + std::to_string(i) + ": " +
                        trident_status_message(s) + "; ";

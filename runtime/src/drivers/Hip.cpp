@@ -98,6 +98,7 @@ public:
     if (trident_status_t s = HIP(hipDeviceTotalMem, &mem, ordinal_))
       return s;
     info.total_memory = mem;
+    info.max_threads_per_block = 1024; // every AMD GPU; grid limits unchecked
     return nullptr;
   }
 
@@ -230,11 +231,22 @@ public:
     return HIP(hipModuleLaunchKernel, fn, grid[0], grid[1], grid[2], block, 1u,
                1u, unsigned(m.sharedMemory), stream, args, nullptr);
   }
-  bool owns(const void *address) override {
+  std::string checkPointer(const void *address) override {
     PointerAttributes a{};
-    return api_.hipPointerGetAttributes(&a, address) == 0 &&
-           a.type == kMemoryTypeDevice && a.device == ordinal_;
+    if (api_.hipPointerGetAttributes(&a, address) == 0 &&
+        a.type == kMemoryTypeDevice && a.device == ordinal_)
+      return "";
+    return "the pointer does not point to memory of device " + target + " (" +
+           name + ")";
   }
+  // Scratch memory, clusters and cooperative launches come with the AMD
+  // backend; until then kernels that need them are refused by name.
+  bool supports(const std::string &) const override { return false; }
+  trident_status_t scratchAllocate(size_t, size_t, void *, void **) override {
+    return makeStatus(TRIDENT_UNAVAILABLE,
+                      "the hip driver has no scratch memory yet");
+  }
+  void scratchRelease(void *, void *) override {}
 
 private:
   const Api &api_;

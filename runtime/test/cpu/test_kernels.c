@@ -48,3 +48,33 @@ EXPORT void grid_kernel(const void *const *args,
                      p->num_programs[0] + p->program_id[0];
   __atomic_fetch_add(&hits[idx], 1, __ATOMIC_RELAXED);
 }
+
+/* out[0] = 1: says which binary of two variants ran (test_kernels_alt.c
+ * defines the same symbol writing 2). */
+EXPORT void which_kernel(const void *const *args,
+                         const trident_cpu_program_t *program) {
+  (void)program;
+  int *out = *(int *const *)args[0];
+  out[0] = 1;
+}
+
+/* A kernel that requires "scratch": its hidden arguments follow `out` --
+ * global scratch (8 bytes per program) and profile scratch (NULL here).
+ * Each program stores its id in its own scratch slot and reads it back, so
+ * overlapping or missing scratch shows as a wrong value. */
+EXPORT void scratch_kernel(const void *const *args,
+                           const trident_cpu_program_t *program) {
+  long long *out = *(long long *const *)args[0];
+  long long *scratch = *(long long *const *)args[1];
+  void *profile = *(void *const *)args[2];
+  unsigned pid = program->program_id[0];
+  if (!scratch || profile) {
+    out[pid] = -1;
+    return;
+  }
+  scratch[pid] = pid * 3 + 1;
+  out[pid] = scratch[pid] == (long long)(pid * 3 + 1) &&
+                     ((unsigned long long)scratch % 128) == 0
+                 ? pid
+                 : -2;
+}

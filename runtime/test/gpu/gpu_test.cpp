@@ -167,7 +167,7 @@ int main() {
   std::vector<float> poison(n, std::nanf(""));
   OK(trident_buffer_write(bo, 0, poison.data(), n * 4, nullptr));
   trident_arg_t a[4] = {buf(bx), buf(by), buf(bo), i64(n)};
-  trident_launch_config_t cfg = {{uint32_t((n + 127) / 128), 1, 1}, nullptr};
+  trident_launch_config_t cfg = {sizeof(trident_launch_config_t), {uint32_t((n + 127) / 128), 1, 1}, nullptr};
   OK(trident_kernel_launch(add, &cfg, a, 4));
   OK(trident_device_synchronize(gpu));
   OK(trident_buffer_read(bo, 0, out.data(), n * 4, nullptr));
@@ -242,7 +242,7 @@ int main() {
   OK(trident_buffer_write(bi, 0, in.data(), in.size() * 4, nullptr));
   OK(trident_buffer_write(br, 0, rev.data(), rev.size() * 4, nullptr));
   trident_arg_t sa[3] = {buf(bi), buf(br), i64(words)};
-  trident_launch_config_t scfg = {{uint32_t(blocks), 1, 1}, nullptr};
+  trident_launch_config_t scfg = {sizeof(trident_launch_config_t), {uint32_t(blocks), 1, 1}, nullptr};
   OK(trident_kernel_launch(smem, &scfg, sa, 3));
   OK(trident_buffer_read(br, 0, rev.data(), rev.size() * 4, nullptr));
   bad = 0;
@@ -265,7 +265,7 @@ int main() {
   std::memcpy(pinned, x.data(), n * 4);
   OK(trident_event_record(e0, stream));
   OK(trident_buffer_write(bx, 0, pinned, n * 4, stream));
-  trident_launch_config_t scfg2 = {{uint32_t((n + 127) / 128), 1, 1}, stream};
+  trident_launch_config_t scfg2 = {sizeof(trident_launch_config_t), {uint32_t((n + 127) / 128), 1, 1}, stream};
   OK(trident_kernel_launch(add, &scfg2, a, 4));
   OK(trident_buffer_read(bo, 0, pinned, n * 4, stream));
   OK(trident_event_record(e1, stream));
@@ -293,7 +293,7 @@ int main() {
   eraw[0].kind = TRIDENT_ARG_POINTER;
   eraw[0].value.pointer = trident_buffer_address(bx);
   // All three launch on the device's default stream.
-  trident_launch_config_t ecfg = {{1, 1, 1}, nullptr};
+  trident_launch_config_t ecfg = {sizeof(trident_launch_config_t), {1, 1, 1}, nullptr};
 
   // The direct driver call, for the floor.
   using CUresult = int;
