@@ -159,14 +159,14 @@ int main(int argc, char **argv) {
     };
     trident_buffer_t *bx = bufOf(x), *by = bufOf(y), *bo = bufOf(out);
     trident_arg_t addArgs[] = {arg(bx), arg(by), arg(bo), num(N)};
-    trident_launch_config_t addCfg = {{uint32_t(N / 1024), 1, 1}, nullptr};
+    trident_launch_config_t addCfg = {sizeof(trident_launch_config_t), {uint32_t(N / 1024), 1, 1}, nullptr};
     times[pass][0] = medianMs([&] { check(trident_kernel_launch(kAdd, &addCfg, addArgs, 4), "launch"); });
     check(trident_buffer_read(bo, 0, out.data(), N * 4, nullptr), "read");
     for (int i = 0; i < N; i += 9973)
       if (out[i] != ref[i]) { fprintf(stderr, "add mismatch at %d\n", i); return 1; }
     trident_buffer_t *bs = bufOf(sx), *bso = bufOf(sout);
     trident_arg_t sArgs[] = {arg(bs), arg(bso), num(C)};
-    trident_launch_config_t sCfg = {{uint32_t(R), 1, 1}, nullptr};
+    trident_launch_config_t sCfg = {sizeof(trident_launch_config_t), {uint32_t(R), 1, 1}, nullptr};
     times[pass][1] = medianMs([&] { check(trident_kernel_launch(kSoft, &sCfg, sArgs, 3), "launch"); });
     check(trident_buffer_read(bso, 0, sout.data(), sout.size() * 4, nullptr), "read");
     for (size_t i = 0; i < sout.size(); i += 997)
@@ -176,7 +176,7 @@ int main(int argc, char **argv) {
       }
     trident_buffer_t *ba = bufOf(a), *bb2 = bufOf(b), *bc = bufOf(c);
     trident_arg_t mArgs[] = {arg(ba), arg(bb2), arg(bc), num(S), num(S), num(S)};
-    trident_launch_config_t mCfg = {{uint32_t((S / 64) * (S / 64)), 1, 1}, nullptr};
+    trident_launch_config_t mCfg = {sizeof(trident_launch_config_t), {uint32_t((S / 64) * (S / 64)), 1, 1}, nullptr};
     times[pass][2] = medianMs([&] { check(trident_kernel_launch(kMm, &mCfg, mArgs, 6), "launch"); }, 3);
     check(trident_buffer_read(bc, 0, c.data(), c.size() * 4, nullptr), "read");
     for (int i = 0; i < S * S; i += 101)

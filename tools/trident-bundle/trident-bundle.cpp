@@ -63,8 +63,12 @@ int main(int argc, char **argv) {
     o << entries[extract].binary;
     return o ? 0 : 1;
   }
+  // read() checked the header, so the version field is there.
+  unsigned version = 0;
+  for (int i = 0; i < 4; ++i)
+    version |= unsigned(uint8_t(data[8 + i])) << (8 * i);
   std::cout << file << ": " << entries.size() << " entries (format version "
-            << trident::bundle::kBundleVersion << ")\n";
+            << version << ")\n";
   for (size_t i = 0; i < entries.size(); ++i) {
     std::cout << "entry " << i << ": " << entries[i].binary.size()
               << " bytes\n";

@@ -54,8 +54,8 @@ const char *kUsage =
     "                       or a backend stage (default: the last)\n"
     "  -o FILE              write the output to FILE; with several targets, or\n"
     "                       a FILE ending in .bundle, write a bundle\n"
-    "  --num-warps N        warps per program (default 4)\n"
-    "  --num-stages N       software pipelining stages (default 3)\n"
+    "  --num-warps N        warps per program (--option num_warps=N)\n"
+    "  --num-stages N       software pipelining stages (--option num_stages=N)\n"
     "  --option NAME=VALUE  set a backend option\n"
     "  --debug              keep tl.device_assert checks\n"
     "  --dump-ir DIR        write every stage's output to DIR (also\n"
@@ -181,12 +181,16 @@ int main(int argc, char **argv) {
       for (const std::string &part : splitSignature(t))
         if (!part.empty())
           targets.push_back(part);
-    } else if (isFlag("--num-warps")) {
-      if (!number("--num-warps", spec.numWarps))
-        return usage("--num-warps needs a positive integer");
-    } else if (isFlag("--num-stages")) {
-      if (!number("--num-stages", spec.numStages))
-        return usage("--num-stages needs a positive integer");
+    } else if (isFlag("--num-warps") || isFlag("--num-stages")) {
+      // Shorthands for the backend options: the options are the one source
+      // of launch parameters (the IR and the metadata both come from them).
+      bool warps = isFlag("--num-warps");
+      int n = 0;
+      if (!number(warps ? "--num-warps" : "--num-stages", n))
+        return usage(std::string(warps ? "--num-warps" : "--num-stages") +
+                     " needs a positive integer");
+      options.backendOptions[warps ? "num_warps" : "num_stages"] =
+          std::to_string(n);
     } else if (isFlag("--option")) {
       std::string kv;
       if (!need("--option", kv) || kv.find('=') == std::string::npos ||

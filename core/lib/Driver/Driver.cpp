@@ -173,17 +173,14 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   NullBackend none;
   const Backend &backend = entry ? *entry->backend : none;
 
-  // Options: the backend's defaults, then the spec, then the caller's.
+  // Options: the backend's defaults, then the caller's. They are the one
+  // source of launch parameters: the metadata takes them here, and a GPU
+  // backend's first stage writes them into the module (ttg.num-warps, ...).
   Options options;
   std::vector<OptionDef> defs = backend.options();
   for (const OptionDef &d : defs)
     options[d.name] = d.defaultValue;
-  std::map<std::string, std::string> given = opts.backendOptions;
-  if (!given.count("num_warps"))
-    given["num_warps"] = std::to_string(spec.numWarps);
-  if (!given.count("num_stages"))
-    given["num_stages"] = std::to_string(spec.numStages);
-  for (const auto &[name, value] : given) {
+  for (const auto &[name, value] : opts.backendOptions) {
     const OptionDef *def = nullptr;
     for (const OptionDef &d : defs)
       if (d.name == name)
@@ -233,8 +230,12 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   meta.target = target.str;
   meta.backend = backend.name();
   meta.backendHash = backend.hash(target, options);
-  meta.numWarps = std::atoi(options["num_warps"].c_str());
-  meta.numStages = std::atoi(options["num_stages"].c_str());
+  if (options.count("num_warps"))
+    meta.numWarps = std::atoi(options["num_warps"].c_str());
+  if (options.count("num_stages"))
+    meta.numStages = std::atoi(options["num_stages"].c_str());
+  if (options.count("num_ctas"))
+    meta.numCtas = std::atoi(options["num_ctas"].c_str());
 
   // The cache: only whole compiles are cached.
   std::optional<Cache> cache;
@@ -402,6 +403,7 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   auto t0 = Clock::now();
   std::vector<frontend::Diagnostic> ferrors;
   std::vector<frontend::KernelArgument> args;
+  std::vector<frontend::KernelConstexpr> constexprs;
   mlir::OwningOpRef<mlir::ModuleOp> module;
   if (irInput) {
     std::string error;
@@ -415,7 +417,8 @@ bool Driver::compileFor(const frontend::SourceFile &source,
     }
     meta.kernel = kernelName;
   } else {
-    module = frontend::generateTTIR(ctx, source, spec, ferrors, &args);
+    module = frontend::generateTTIR(ctx, source, spec, ferrors, &args,
+                                    &constexprs);
     out.times.push_back({"frontend", msSince(t0)});
   }
   if (!module) {
@@ -423,8 +426,16 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       errors.push_back(frontend::formatDiagnostic(source, d));
     return false;
   }
-  for (const frontend::KernelArgument &a : args)
-    meta.args.push_back({a.name, a.type});
+  for (const frontend::KernelArgument &a : args) {
+    bundle::KernelArg arg;
+    arg.name = a.name;
+    arg.type = a.type;
+    arg.divisibility = a.specialization == "16" ? 16 : 1;
+    arg.equalsOne = a.specialization == "1";
+    meta.args.push_back(std::move(arg));
+  }
+  for (const frontend::KernelConstexpr &c : constexprs)
+    meta.constexprs.push_back({c.name, c.value});
   Artifact artifact;
   artifact.module = std::move(module);
   dump("ttir-raw", ".mlir", dumpDir.empty() ? "" : printModule(*artifact.module));

@@ -108,7 +108,12 @@ parseKernelIR(mlir::MLIRContext &ctx, const frontend::SourceFile &source,
               "' has a type a kernel cannot take: " + printed;
       return nullptr;
     }
-    args.push_back({argumentName(a, i), type});
+    // Triton's TTIR carries the divisibility it specialized for.
+    std::string specialization;
+    if (auto d = chosen.getArgAttrOfType<mlir::IntegerAttr>(i, "tt.divisibility"))
+      if (d.getInt() >= 16 && d.getInt() % 16 == 0)
+        specialization = "16";
+    args.push_back({argumentName(a, i), type, specialization});
   }
   return module;
 }

@@ -78,7 +78,7 @@ int main(int argc, char **argv) {
   check(trident_stream_create(device, &stream), "stream");
   check(trident_event_create(device, &start), "event");
   check(trident_event_create(device, &stop), "event");
-  trident_launch_config_t config = {{(N + 255) / 256, 1, 1}, stream};
+  trident_launch_config_t config = {sizeof(trident_launch_config_t), {(N + 255) / 256, 1, 1}, stream};
   check(trident_event_record(start, stream), "record");
   check(trident_kernel_launch(kernel, &config, args, 4), "launch");
   check(trident_event_record(stop, stream), "record");

@@ -78,6 +78,16 @@ std::string numberStr(const Val &v) {
   }
 }
 
+/// A constexpr's value as a signature would write it.
+static std::string constexprText(const Val &v) {
+  switch (v.kind) {
+  case Val::None: return "None";
+  case Val::Bool: case Val::Int: case Val::Float: return numberStr(v);
+  case Val::DTypeV: return v.dtype.str();
+  default: return v.describe();
+  }
+}
+
 std::string Val::describe() const {
   switch (kind) {
   case None: return "None";
@@ -344,6 +354,7 @@ void Generator::generateKernel(const FunctionDef &fn) {
           error(p.defaultValue->loc, "the default of parameter '" + p.name +
                                          "' must be a constexpr");
         constexprs[p.name] = v;
+        constexprValues_.push_back({p.name, constexprText(v)});
         continue;
       }
       error(p.loc, "parameter '" + p.name +
@@ -371,6 +382,7 @@ void Generator::generateKernel(const FunctionDef &fn) {
                          p.name + "' is neither a type (like *fp32:16, i32) "
                          "nor a constexpr value");
       constexprs[p.name] = cv;
+      constexprValues_.push_back({p.name, constexprText(cv)});
       continue;
     }
     if (!hint.empty() && dt.isFloat())
@@ -386,10 +398,11 @@ void Generator::generateKernel(const FunctionDef &fn) {
         error(p.loc, "signature entry '" + entry +
                          "': only integer parameters can be specialized to 1");
       constexprs[p.name] = Val::integer(1);
+      runtimeArgs_.push_back({p.name, typeText, "1"});
       continue;
     }
     runtime.push_back({i, dt, hint == "16"});
-    runtimeArgs_.push_back({p.name, typeText});
+    runtimeArgs_.push_back({p.name, typeText, hint});
   }
 
   // The kernel function: runtime parameters only, constexprs folded in.
@@ -420,10 +433,6 @@ void Generator::generateKernel(const FunctionDef &fn) {
   }
   if (frame().hasReturnTypes && !frame().returnTypes.empty())
     error(fn.nameLoc, "kernel '" + fn.name + "' must not return a value");
-  module_->getOperation()->setAttr("tt.num_warps",
-                                   b_.getI32IntegerAttr(spec_.numWarps));
-  module_->getOperation()->setAttr("tt.num_stages",
-                                   b_.getI32IntegerAttr(spec_.numStages));
   frames_.pop_back();
 }
 
@@ -1905,7 +1914,8 @@ Val Generator::eval(const Expr &e) {
 mlir::OwningOpRef<mlir::ModuleOp>
 generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
              const KernelSpec &spec, std::vector<Diagnostic> &errors,
-             std::vector<KernelArgument> *runtimeArgs) {
+             std::vector<KernelArgument> *runtimeArgs,
+             std::vector<KernelConstexpr> *constexprs) {
   ParseResult parsed = parseModule(file);
   // Like Triton, which parses only the kernel and what it calls, syntax
   // errors count when they are in the kernel or a function it can reach
@@ -1955,6 +1965,8 @@ generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
     }
     if (runtimeArgs)
       *runtimeArgs = gen.runtimeArgs();
+    if (constexprs)
+      *constexprs = gen.constexprValues();
     return module;
   } catch (CompileError &e) {
     errors.push_back({Severity::Error, e.loc, e.message});

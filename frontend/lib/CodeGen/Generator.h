@@ -217,6 +217,9 @@ public:
   const std::vector<KernelArgument> &runtimeArgs() const {
     return runtimeArgs_;
   }
+  const std::vector<KernelConstexpr> &constexprValues() const {
+    return constexprValues_;
+  }
 
 private:
   void exec(const Block &block);
@@ -262,6 +265,7 @@ private:
   std::map<std::string, Val> returnTemplates_;
   std::set<std::string> inProgress_;
   std::vector<KernelArgument> runtimeArgs_;
+  std::vector<KernelConstexpr> constexprValues_;
   std::unique_ptr<SourceFile> preludeFile_;
   std::unique_ptr<Module> preludeAst_;
 };

@@ -27,7 +27,7 @@ extern const char kTridentVersion[];
 
 struct CompileOptions {
   /// Backend options by name (num_warps, num_stages and the backend's own);
-  /// the kernel spec's numWarps/numStages are applied first.
+  /// they are the one source of num_warps and num_stages.
   std::map<std::string, std::string> backendOptions;
   /// Stop after this stage and return its output: `ttir-raw` (the
   /// frontend's), `ttir` (after the core pipeline) or one of the backend's

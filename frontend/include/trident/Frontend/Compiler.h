@@ -35,8 +35,6 @@ struct KernelSpec {
   /// Constexpr values by parameter name (`-D NAME=VALUE`), for parameters
   /// that the signature leaves out or writes as `constexpr`.
   std::vector<std::pair<std::string, std::string>> defines;
-  int numWarps = 4;
-  int numStages = 3;
   /// Keep tl.device_assert (Triton drops it unless debugging is on).
   bool debug = false;
 };
@@ -47,16 +45,27 @@ std::vector<std::string> splitSignature(const std::string &text);
 /// Compiles kernel `spec.kernel` of `file` to TTIR (before the core pipeline).
 /// On failure returns null and appends to `errors`, each located in `file`
 /// (line 0 when the problem is not at a source position).
-/// A runtime parameter of the compiled kernel (constexprs are not passed).
+/// A launch parameter of the compiled kernel: every parameter that is not
+/// a constexpr, in order.
 struct KernelArgument {
   std::string name;
   std::string type; ///< signature spelling: `*fp32`, `i32`, ...
+  /// As the signature specialized it: "16" (pointer 16-byte aligned or
+  /// integer divisible by 16), "1" (an integer equal to 1, folded into the
+  /// kernel: the binary does not take it), or "".
+  std::string specialization;
+};
+
+/// A constexpr parameter and the value it was compiled with.
+struct KernelConstexpr {
+  std::string name, value;
 };
 
 mlir::OwningOpRef<mlir::ModuleOp>
 generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
              const KernelSpec &spec, std::vector<Diagnostic> &errors,
-             std::vector<KernelArgument> *runtimeArgs = nullptr);
+             std::vector<KernelArgument> *runtimeArgs = nullptr,
+             std::vector<KernelConstexpr> *constexprs = nullptr);
 
 /// A key of everything in `file` that the kernel's TTIR depends on: the
 /// text of the kernel, of every @jit function it can reach, and of the
