@@ -11,6 +11,7 @@
 #define TRIDENT_CONFORMANCE_HARNESS_H
 
 #include "Case.h"
+#include "Report.h"
 
 #include <string>
 #include <vector>
@@ -25,21 +26,16 @@ struct RunOptions {
   uint64_t seed = 0;
   std::string kernelDir; ///< where the cases' kernel files are
   bool verbose = false;
-};
-
-struct Outcome {
-  std::string name;
-  enum Status { Pass, Fail, Skip } status = Pass;
-  std::string message; ///< why it failed or was skipped; details on pass
-  double milliseconds = 0;
+  /// Write each case's bundle and recipe here (see Saved.h), for
+  /// trident-conformance-run on a machine without the compiler.
+  std::string saveDir;
 };
 
 /// Runs every registered case that matches; prints one line per case and
-/// the summary `N passed, N failed, N skipped`.
-std::vector<Outcome> runAll(const RunOptions &options);
-
-bool writeReport(const std::string &path, const RunOptions &options,
-                 const std::vector<Outcome> &outcomes, std::string &error);
+/// the summary `N passed, N failed, N skipped`. False with `error` when the
+/// saved cases could not be written.
+bool runAll(const RunOptions &options, std::vector<Outcome> &outcomes,
+            std::string &error);
 
 /// Writes the cases matching `filter` as JSON: name, kernel file, kernel,
 /// signature, tensors (dtype, count), arguments and grid.

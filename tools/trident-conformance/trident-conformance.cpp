@@ -2,8 +2,12 @@
 //
 //   trident-conformance --target cpu|cuda:90|hip:gfx942 [--plugin PATH]
 //       [--filter GLOB] [--mode run|compile] [--report FILE.json|FILE.xml]
-//       [--seed N] [--list] [--verbose]
+//       [--seed N] [--list] [--verbose] [--save-bundles DIR]
 //   trident-conformance --export-specs FILE.json [--filter GLOB]
+//
+// --save-bundles DIR writes each case's bundle and recipe for
+// trident-conformance-run, which runs them where there is a device but no
+// compiler (usually with --mode compile here).
 //
 // --export-specs writes each case's kernel, signature, tensors, arguments
 // and grid as JSON, for tools that run the same kernels elsewhere (e.g.
@@ -30,7 +34,7 @@ static int usage(const char *msg) {
           "trident-conformance: error: %s\n\nusage: trident-conformance "
           "--target T [--plugin PATH] [--filter GLOB] [--mode run|compile]\n"
           "       [--report FILE.json|FILE.xml] [--seed N] [--list] "
-          "[--verbose]\n"
+          "[--verbose] [--save-bundles DIR]\n"
           "       trident-conformance --export-specs FILE.json [--filter GLOB]\n",
           msg);
   return 2;
@@ -67,6 +71,8 @@ int main(int argc, char **argv) {
       o.kernelDir = v;
     else if (a == "--list")
       list = true;
+    else if (a == "--save-bundles" && (v = next()))
+      o.saveDir = v;
     else if (a == "--export-specs" && (v = next()))
       exportSpecs = v;
     else if (a == "--verbose")
@@ -92,10 +98,16 @@ int main(int argc, char **argv) {
   }
   if (!seeded)
     o.seed = std::random_device()();
-  std::vector<Outcome> outcomes = runAll(o);
+  std::vector<Outcome> outcomes;
+  std::string runError;
+  if (!runAll(o, outcomes, runError)) {
+    fprintf(stderr, "trident-conformance: error: %s\n", runError.c_str());
+    return 1;
+  }
   if (!report.empty()) {
     std::string error;
-    if (!writeReport(report, o, outcomes, error)) {
+    if (!writeReport(report, o.target, o.compileOnly ? "compile" : "run",
+                     o.seed, outcomes, error)) {
       fprintf(stderr, "trident-conformance: error: %s\n", error.c_str());
       return 1;
     }

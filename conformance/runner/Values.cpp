@@ -1,0 +1,317 @@
+//===- Values.cpp - dtypes, value encodings, the case registry ------------===//
+//
+// What both runners need and nothing that compiles: the registry of cases,
+// the dtypes' sizes and names, and the encoding of host doubles into each
+// dtype's bytes and back (fp16/bf16 by bit manipulation, the fp8 formats
+// from their definition).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Values.h"
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace trident::conformance {
+
+std::vector<Case> &registry() {
+  static std::vector<Case> cases;
+  return cases;
+}
+
+std::vector<Case> casesWithTTIR(const std::string &kernelDir) {
+  std::vector<Case> all = registry();
+  size_t n = all.size();
+  for (size_t i = 0; i < n; ++i) {
+    const Case &c = all[i];
+    std::string stem;
+    for (char ch : c.name)
+      stem += ch == '/' ? std::string("__") : std::string(1, ch);
+    std::string file = "ttir/" + stem + ".ttir";
+    if (!std::ifstream(kernelDir + "/" + file))
+      continue;
+    Case t = c;
+    t.name = "ttir/" + c.name;
+    t.sourceFile = c.file;
+    t.sourceSignature = c.signature;
+    t.file = file;
+    t.signature.clear();
+    all.push_back(std::move(t));
+  }
+  return all;
+}
+
+const char *dtName(DT dt) {
+  switch (dt) {
+  case DT::I1: return "i1";
+  case DT::I8: return "i8";
+  case DT::I16: return "i16";
+  case DT::I32: return "i32";
+  case DT::I64: return "i64";
+  case DT::U8: return "u8";
+  case DT::U16: return "u16";
+  case DT::U32: return "u32";
+  case DT::U64: return "u64";
+  case DT::F16: return "fp16";
+  case DT::BF16: return "bf16";
+  case DT::F32: return "fp32";
+  case DT::F64: return "fp64";
+  case DT::F8E4NV: return "fp8e4nv";
+  case DT::F8E5: return "fp8e5";
+  case DT::F8E4B8: return "fp8e4b8";
+  case DT::F8E5B16: return "fp8e5b16";
+  }
+  return "?";
+}
+
+size_t dtBytes(DT dt) {
+  switch (dt) {
+  case DT::I1: case DT::I8: case DT::U8: return 1;
+  case DT::F8E4NV: case DT::F8E5: case DT::F8E4B8: case DT::F8E5B16: return 1;
+  case DT::I16: case DT::U16: case DT::F16: case DT::BF16: return 2;
+  case DT::I32: case DT::U32: case DT::F32: return 4;
+  default: return 8;
+  }
+}
+
+bool dtIsFloat(DT dt) {
+  return dt == DT::F16 || dt == DT::BF16 || dt == DT::F32 || dt == DT::F64 ||
+         dt == DT::F8E4NV || dt == DT::F8E5 || dt == DT::F8E4B8 ||
+         dt == DT::F8E5B16;
+}
+
+namespace {
+
+uint16_t toHalf(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000;
+  int32_t exp = int32_t((x >> 23) & 0xff) - 127 + 15;
+  uint32_t mant = x & 0x7fffff;
+  if (((x >> 23) & 0xff) == 0xff)
+    return uint16_t(sign | 0x7c00 | (mant ? 0x200 : 0));
+  if (exp >= 31)
+    return uint16_t(sign | 0x7c00);
+  if (exp <= 0) {
+    if (exp < -10)
+      return uint16_t(sign);
+    mant |= 0x800000;
+    uint32_t shift = uint32_t(14 - exp);
+    uint32_t half = mant >> shift, rem = mant & ((1u << shift) - 1),
+             mid = 1u << (shift - 1);
+    if (rem > mid || (rem == mid && (half & 1)))
+      ++half;
+    return uint16_t(sign | half);
+  }
+  uint32_t half = sign | (uint32_t(exp) << 10) | (mant >> 13);
+  uint32_t rem = mant & 0x1fff;
+  if (rem > 0x1000 || (rem == 0x1000 && (half & 1)))
+    ++half;
+  return uint16_t(half);
+}
+
+float fromHalf(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16, exp = (h >> 10) & 0x1f,
+           mant = h & 0x3ff, x;
+  if (exp == 0) {
+    if (mant == 0) {
+      x = sign;
+    } else {
+      int e = -1;
+      do {
+        ++e;
+        mant <<= 1;
+      } while (!(mant & 0x400));
+      x = sign | (uint32_t(127 - 15 - e) << 23) | ((mant & 0x3ff) << 13);
+    }
+  } else if (exp == 31) {
+    x = sign | 0x7f800000 | (mant << 13);
+  } else {
+    x = sign | ((exp + 127 - 15) << 23) | (mant << 13);
+  }
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
+uint16_t toBF16(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if ((x & 0x7fffffff) > 0x7f800000)
+    return uint16_t((x >> 16) | 0x40);
+  return uint16_t((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+}
+
+float fromBF16(uint16_t b) {
+  uint32_t x = uint32_t(b) << 16;
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
+/// The 8-bit float formats, decoded from their definition and encoded by
+/// search over all 256 bytes: deliberately unlike the backends' bit tricks.
+struct Fp8Format {
+  int exponentBits, fractionBits, bias;
+  bool fnuz;     ///< NaN is 0x80, no negative zero, no infinities
+  bool ieee;     ///< the all-ones exponent holds infinities and NaNs
+};
+
+Fp8Format fp8Format(DT dt) {
+  switch (dt) {
+  case DT::F8E4NV: return {4, 3, 7, false, false};
+  case DT::F8E5: return {5, 2, 15, false, true};
+  case DT::F8E4B8: return {4, 3, 8, true, false};
+  default: return {5, 2, 16, true, false};
+  }
+}
+
+double fp8Decode(const Fp8Format &f, uint8_t b) {
+  if (f.fnuz && b == 0x80)
+    return std::nan("");
+  bool negative = b & 0x80;
+  int e = (b & 0x7f) >> f.fractionBits;
+  int m = b & ((1 << f.fractionBits) - 1);
+  int maxE = (1 << f.exponentBits) - 1;
+  if (f.ieee && e == maxE)
+    return m ? std::nan("") : negative ? -INFINITY : INFINITY;
+  if (!f.ieee && !f.fnuz && e == maxE && m == (1 << f.fractionBits) - 1)
+    return std::nan(""); // e4m3fn: S.1111.111
+  double v = e == 0 ? std::ldexp(m, 1 - f.bias - f.fractionBits)
+                    : std::ldexp((1 << f.fractionBits) + m,
+                                 e - f.bias - f.fractionBits);
+  return negative ? -v : v;
+}
+
+/// Round to nearest, ties to the even encoding; saturate to the largest
+/// finite value (as NVIDIA's cvt.rn.satfinite does, infinities included).
+uint8_t fp8Encode(const Fp8Format &f, double v) {
+  if (std::isnan(v))
+    return f.fnuz ? 0x80 : 0x7f;
+  double a = std::fabs(v);
+  int best = 0;
+  double bestErr = INFINITY;
+  for (int b = 0; b < 0x80; ++b) {
+    double x = fp8Decode(f, uint8_t(b));
+    if (!std::isfinite(x))
+      continue;
+    double err = std::fabs(x - a);
+    if (std::isinf(a))
+      err = -x; // the largest finite value
+    if (err < bestErr || (err == bestErr && (b & 1) == 0)) {
+      best = b;
+      bestErr = err;
+    }
+  }
+  bool negative = std::signbit(v);
+  if (negative && !(f.fnuz && best == 0))
+    best |= 0x80;
+  return uint8_t(best);
+}
+
+} // namespace
+
+/// Integers wrap to their width, as the kernel's arithmetic does.
+static int64_t wrapInt(double v) {
+  if (v >= 9.2e18 || v <= -9.2e18 || std::isnan(v))
+    return 0;
+  return int64_t(v);
+}
+
+void encode(DT dt, double v, unsigned char *p) {
+  if (!dtIsFloat(dt) && dt != DT::I1) {
+    int64_t w = wrapInt(v);
+    std::memcpy(p, &w, dtBytes(dt)); // little-endian: the low bytes
+    return;
+  }
+  switch (dt) {
+  case DT::I1: *p = v != 0; break;
+  case DT::I8: { int8_t x = int8_t(v); std::memcpy(p, &x, 1); break; }
+  case DT::U8: { uint8_t x = uint8_t(v); std::memcpy(p, &x, 1); break; }
+  case DT::I16: { int16_t x = int16_t(v); std::memcpy(p, &x, 2); break; }
+  case DT::U16: { uint16_t x = uint16_t(v); std::memcpy(p, &x, 2); break; }
+  case DT::I32: { int32_t x = int32_t(v); std::memcpy(p, &x, 4); break; }
+  case DT::U32: { uint32_t x = uint32_t(v); std::memcpy(p, &x, 4); break; }
+  case DT::I64: { int64_t x = int64_t(v); std::memcpy(p, &x, 8); break; }
+  case DT::U64: { uint64_t x = uint64_t(v); std::memcpy(p, &x, 8); break; }
+  case DT::F16: { uint16_t x = toHalf(float(v)); std::memcpy(p, &x, 2); break; }
+  case DT::BF16: { uint16_t x = toBF16(float(v)); std::memcpy(p, &x, 2); break; }
+  case DT::F32: { float x = float(v); std::memcpy(p, &x, 4); break; }
+  case DT::F64: std::memcpy(p, &v, 8); break;
+  case DT::F8E4NV: case DT::F8E5: case DT::F8E4B8: case DT::F8E5B16:
+    *p = fp8Encode(fp8Format(dt), v);
+    break;
+  }
+}
+
+double decode(DT dt, const unsigned char *p) {
+  switch (dt) {
+  case DT::I1: return *p != 0;
+  case DT::I8: { int8_t x; std::memcpy(&x, p, 1); return x; }
+  case DT::U8: { uint8_t x; std::memcpy(&x, p, 1); return x; }
+  case DT::I16: { int16_t x; std::memcpy(&x, p, 2); return x; }
+  case DT::U16: { uint16_t x; std::memcpy(&x, p, 2); return x; }
+  case DT::I32: { int32_t x; std::memcpy(&x, p, 4); return x; }
+  case DT::U32: { uint32_t x; std::memcpy(&x, p, 4); return x; }
+  case DT::I64: { int64_t x; std::memcpy(&x, p, 8); return double(x); }
+  case DT::U64: { uint64_t x; std::memcpy(&x, p, 8); return double(x); }
+  case DT::F16: { uint16_t x; std::memcpy(&x, p, 2); return fromHalf(x); }
+  case DT::BF16: { uint16_t x; std::memcpy(&x, p, 2); return fromBF16(x); }
+  case DT::F32: { float x; std::memcpy(&x, p, 4); return x; }
+  case DT::F64: { double x; std::memcpy(&x, p, 8); return x; }
+  case DT::F8E4NV: case DT::F8E5: case DT::F8E4B8: case DT::F8E5B16:
+    return fp8Decode(fp8Format(dt), *p);
+  }
+  return 0;
+}
+
+std::string fmt(double v) {
+  std::ostringstream os;
+  os.precision(9);
+  os << v;
+  return os.str();
+}
+
+
+double roundTo(DT dt, double v) {
+  unsigned char b[8];
+  encode(dt, v, b);
+  return decode(dt, b);
+}
+
+double roundTowardZero(DT dt, double v) {
+  if (dt == DT::F64 || std::isnan(v))
+    return dt == DT::F64 ? v : roundTo(dt, v);
+  // Infinities stay infinite where the format has them (fp8e5 among the
+  // 8-bit ones); elsewhere they saturate like every large magnitude.
+  if (std::isinf(v) && (dt == DT::F16 || dt == DT::BF16 || dt == DT::F32 ||
+                        dt == DT::F8E5))
+    return v;
+  // Encodings of non-negative values grow with the value: binary search
+  // for the last one whose value is at most |v|, among the finite ones.
+  uint64_t hi = dtBytes(dt) == 1 ? 0x7f : dtBytes(dt) == 2 ? 0x7fff : 0x7f7fffff;
+  auto valueOf = [&](uint64_t bits) {
+    unsigned char b[8] = {};
+    std::memcpy(b, &bits, dtBytes(dt));
+    return decode(dt, b);
+  };
+  while (!std::isfinite(valueOf(hi)))
+    --hi; // the largest finite encoding
+  double a = std::fabs(v);
+  uint64_t lo = 0;
+  while (lo < hi) {
+    uint64_t mid = (lo + hi + 1) / 2;
+    if (valueOf(mid) <= a)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  double r = valueOf(lo);
+  bool fnuz = dt == DT::F8E4B8 || dt == DT::F8E5B16;
+  return std::signbit(v) && !(fnuz && r == 0) ? -r : r;
+}
+
+
+} // namespace trident::conformance

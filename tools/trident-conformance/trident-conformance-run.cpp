@@ -1,0 +1,132 @@
+//===- trident-conformance-run.cpp - run saved cases without the compiler -===//
+//
+//   trident-conformance-run DIR [--filter GLOB] [--report FILE.json|.xml]
+//       [--device PREFIX] [--verbose]
+//
+// Runs the cases `trident-conformance --save-bundles DIR` wrote, on the
+// first device whose target starts with the saved target (or PREFIX),
+// drawing the same inputs from the saved seed. Linked against
+// libtrident-runtime alone -- no LLVM, MLIR or compiler -- so it runs on a
+// vendor's test machine that has the GPU but not the toolchain. Prints the
+// same table as trident-conformance and exits 1 when a case failed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runner/Execute.h"
+#include "runner/Report.h"
+#include "runner/Saved.h"
+
+#include <cstdio>
+#include <cstring>
+#include <fnmatch.h>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace trident::conformance;
+
+static int usage(const char *msg) {
+  fprintf(stderr,
+          "trident-conformance-run: error: %s\n\nusage: trident-conformance-run "
+          "DIR [--filter GLOB] [--report FILE.json|FILE.xml]\n"
+          "       [--device PREFIX] [--verbose]\n",
+          msg);
+  return 2;
+}
+
+int main(int argc, char **argv) {
+  std::string dir, filter, report, devicePrefix;
+  bool verbose = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() -> const char * {
+      return i + 1 < argc ? argv[++i] : nullptr;
+    };
+    const char *v = nullptr;
+    if (a == "--filter" && (v = next()))
+      filter = v;
+    else if (a == "--report" && (v = next()))
+      report = v;
+    else if (a == "--device" && (v = next()))
+      devicePrefix = v;
+    else if (a == "--verbose")
+      verbose = true;
+    else if (a == "-h" || a == "--help") {
+      printf("usage: trident-conformance-run DIR [--filter GLOB] "
+             "[--report FILE.json|FILE.xml] [--device PREFIX] [--verbose]\n");
+      return 0;
+    } else if (!a.empty() && a[0] != '-' && dir.empty())
+      dir = a;
+    else
+      return usage(("unknown or incomplete option '" + a + "'").c_str());
+  }
+  if (dir.empty())
+    return usage("no directory of saved cases given");
+  SavedCases saved;
+  std::string error;
+  if (!readSaved(dir, saved, error)) {
+    fprintf(stderr, "trident-conformance-run: error: %s\n", error.c_str());
+    return 1;
+  }
+  trident_runtime_t *runtime = nullptr;
+  trident_device_t *device = nullptr;
+  std::string deviceError;
+  if (trident_status_t s = trident_runtime_create(&runtime)) {
+    deviceError = trident_status_message(s);
+    trident_status_free(s);
+  } else {
+    std::string prefix = devicePrefix.empty() ? saved.target : devicePrefix;
+    if (trident_status_t s =
+            trident_runtime_find_device(runtime, prefix.c_str(), &device)) {
+      deviceError = trident_status_message(s);
+      trident_status_free(s);
+      device = nullptr;
+    }
+  }
+  Printer printer(saved.target, "run", saved.seed, verbose);
+  std::vector<Outcome> outcomes;
+  for (const SavedCase &sc : saved.cases) {
+    if (!filter.empty() && fnmatch(filter.c_str(), sc.name.c_str(), 0) != 0)
+      continue;
+    Outcome o;
+    Case storage;
+    const Case *k = findCase(sc.name, storage);
+    if (!sc.runnable) {
+      o = sc.recorded;
+    } else if (!k) {
+      o.name = sc.name;
+      o.status = Outcome::Fail;
+      o.message = "this runner does not know case '" + sc.name +
+                  "' (saved by another version of the suite?)";
+    } else if (!device) {
+      o.name = sc.name;
+      o.status = Outcome::Skip;
+      o.message = "no device for " + saved.target + ": " + deviceError;
+    } else {
+      std::ifstream in(sc.bundleFile, std::ios::binary);
+      std::stringstream ss;
+      ss << in.rdbuf();
+      if (!in) {
+        o.name = sc.name;
+        o.status = Outcome::Fail;
+        o.message = "cannot read " + sc.bundleFile;
+      } else {
+        std::mt19937_64 rng = caseStream(saved.seed, sc.name);
+        o = execute(device, *k, sc.args, ss.str(), rng);
+      }
+    }
+    printer.print(o);
+    outcomes.push_back(std::move(o));
+  }
+  printer.summary();
+  trident_runtime_release(runtime);
+  if (!report.empty() &&
+      !writeReport(report, saved.target, "run", saved.seed, outcomes, error)) {
+    fprintf(stderr, "trident-conformance-run: error: %s\n", error.c_str());
+    return 1;
+  }
+  for (const Outcome &o : outcomes)
+    if (o.status == Outcome::Fail)
+      return 1;
+  return 0;
+}
