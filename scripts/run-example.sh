@@ -7,7 +7,7 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 bash "$TRIDENT_ROOT/scripts/setup.sh"
 trident_configure
-cmake --build "$TRIDENT_BUILD" --target tridentc cpu_backend \
+cmake --build "$TRIDENT_BUILD" --target tridentc trident-bundle cpu_backend \
   trident-runtime-c-example
 example="$TRIDENT_ROOT/docs/examples/kernels/vector_add.py"
 bundle="$TRIDENT_BUILD/examples/vector_add.bundle"
