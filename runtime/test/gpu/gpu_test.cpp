@@ -280,6 +280,145 @@ int main() {
               "(events)\n", bad ? "FAIL" : "ok  ", n, ms);
   trident_host_free(gpu, pinned);
 
+  // The compiler-runtime contract on the GPU.
+  {
+    // A grid with a 0 launches nothing: the output keeps its poison.
+    OK(trident_buffer_write(bo, 0, poison.data(), n * 4, nullptr));
+    trident_launch_config_t zero = TRIDENT_LAUNCH_CONFIG_INIT;
+    zero.grid[0] = 0;
+    OK(trident_kernel_launch(add, &zero, a, 4));
+    OK(trident_device_synchronize(gpu));
+    OK(trident_buffer_read(bo, 0, out.data(), n * 4, nullptr));
+    int written = 0;
+    for (int i = 0; i < n; ++i)
+      written += !std::isnan(out[i]);
+    CHECK(written == 0, "a zero grid wrote %d elements", written);
+    std::printf("%s zero grid launches nothing\n", written ? "FAIL" : "ok  ");
+    trident_launch_config_t huge = TRIDENT_LAUNCH_CONFIG_INIT;
+    huge.grid[1] = 1u << 20;
+    expectError(trident_kernel_launch(add, &huge, a, 4),
+                "exceeds the device's limit of 65535 blocks along y");
+
+    // What the driver says of the loaded binary.
+    trident_kernel_info_t ai;
+    OK(trident_kernel_info(add, &ai));
+    CHECK(ai.registers > 0 && ai.max_threads_per_block >= 128,
+          "kernel attributes: %d registers, %d max threads", ai.registers,
+          ai.max_threads_per_block);
+    std::printf("ok   add_kernel: %d registers, %llu bytes local, at most %d "
+                "threads (cuFuncGetAttribute)\n",
+                ai.registers, (unsigned long long)ai.local_memory,
+                ai.max_threads_per_block);
+
+    // A misaligned pointer for *fp32:16 never reaches the device.
+    std::vector<bundle::KernelArg> aligned = addArgs;
+    for (int i = 0; i < 3; ++i)
+      aligned[i].divisibility = 16;
+    std::string adata;
+    CHECK(bundle::write({entry("add_kernel", info.target, "cubin", cubin,
+                               aligned, 4)},
+                        adata, error),
+          "bundle: %s", error.c_str());
+    trident_module_t *ma = nullptr;
+    trident_kernel_t *addAligned = nullptr;
+    if (OK(trident_module_load_memory(gpu, adata.data(), adata.size(), &ma)) &&
+        OK(trident_module_kernel(ma, "add_kernel", &addAligned))) {
+      trident_arg_t shifted[4] = {a[0], a[1], a[2], i64(n - 1)};
+      shifted[1].value.buffer.offset = 4;
+      expectError(trident_kernel_launch(addAligned, &cfg, shifted, 4),
+                  "argument 1 'y_ptr' of kernel 'add_kernel' (*fp32): the "
+                  "pointer");
+      OK(trident_kernel_launch(addAligned, &cfg, a, 4));
+      OK(trident_device_synchronize(gpu));
+    }
+    trident_module_release(ma);
+
+    // A cluster launch: programs of two CTAs.
+    const int programs = 64;
+    bundle::Entry ce =
+        entry("cluster_rank", info.target, "cubin", cubin, {{"out", "*i32"}}, 1);
+    ce.meta.numCtas = 2;
+    ce.meta.clusterDims[0] = 2;
+    ce.meta.requirements = {"cluster"};
+    bundle::Entry se = entry("scratch_kernel", info.target, "cubin", cubin,
+                             {{"out", "*i64"}}, 1);
+    se.meta.requirements = {"scratch"};
+    se.meta.globalScratchSize = 8;
+    se.meta.globalScratchAlign = 128;
+    std::string cdata;
+    CHECK(bundle::write({ce, se}, cdata, error), "bundle: %s", error.c_str());
+    trident_module_t *mc = nullptr;
+    trident_kernel_t *ck = nullptr, *sk = nullptr;
+    trident_buffer_t *bc = nullptr;
+    OK(trident_buffer_allocate(gpu, 2 * programs * 8, &bc));
+    if (OK(trident_module_load_memory(gpu, cdata.data(), cdata.size(), &mc)) &&
+        OK(trident_module_kernel(mc, "cluster_rank", &ck)) &&
+        OK(trident_module_kernel(mc, "scratch_kernel", &sk))) {
+      std::vector<int> ranks(2 * programs, -7);
+      OK(trident_buffer_write(bc, 0, ranks.data(), ranks.size() * 4, nullptr));
+      trident_launch_config_t pc = TRIDENT_LAUNCH_CONFIG_INIT;
+      pc.grid[0] = programs;
+      trident_arg_t ca = buf(bc);
+      OK(trident_kernel_launch(ck, &pc, &ca, 1));
+      OK(trident_buffer_read(bc, 0, ranks.data(), ranks.size() * 4, nullptr));
+      int wrong = 0;
+      for (int i = 0; i < 2 * programs; ++i)
+        wrong += ranks[i] != i % 2;
+      CHECK(wrong == 0, "cluster launch: %d blocks with the wrong rank", wrong);
+      std::printf("%s cluster launch: %d programs of 2 CTAs, ranks 0,1 "
+                  "(cuLaunchKernelEx)\n", wrong ? "FAIL" : "ok  ", programs);
+      // Scratch memory after the arguments, on a stream.
+      std::vector<long long> sout(2 * programs, -9);
+      OK(trident_buffer_write(bc, 0, sout.data(), sout.size() * 8, nullptr));
+      pc.grid[0] = 2 * programs;
+      pc.stream = stream;
+      OK(trident_kernel_launch(sk, &pc, &ca, 1));
+      OK(trident_stream_synchronize(stream));
+      OK(trident_buffer_read(bc, 0, sout.data(), sout.size() * 8, nullptr));
+      wrong = 0;
+      for (int i = 0; i < 2 * programs; ++i)
+        wrong += sout[i] != i;
+      CHECK(wrong == 0, "scratch: %d blocks wrong", wrong);
+      std::printf("%s scratch memory: %d blocks, 128-byte aligned, "
+                  "stream-ordered\n", wrong ? "FAIL" : "ok  ", 2 * programs);
+    }
+    trident_buffer_release(bc);
+    trident_module_release(mc);
+
+    // A context switch behind the runtime's back (as an application may do
+    // between calls): the next launch still runs in the device's context.
+    void *cudaLib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    auto cuCtxSetCurrent = reinterpret_cast<int (*)(void *)>(
+        dlsym(cudaLib, "cuCtxSetCurrent"));
+    CHECK(cuCtxSetCurrent && cuCtxSetCurrent(nullptr) == 0, "cuCtxSetCurrent");
+    OK(trident_buffer_write(bo, 0, poison.data(), n * 4, nullptr));
+    CHECK(cuCtxSetCurrent(nullptr) == 0, "cuCtxSetCurrent");
+    OK(trident_kernel_launch(add, &cfg, a, 4));
+    OK(trident_device_synchronize(gpu));
+    OK(trident_buffer_read(bo, 0, out.data(), n * 4, nullptr));
+    bad = 0;
+    for (int i = 0; i < n; ++i)
+      bad += out[i] != x[i] + y[i];
+    CHECK(bad == 0, "after a context switch: %d wrong", bad);
+    std::printf("%s launch after the application cleared the current "
+                "context\n", bad ? "FAIL" : "ok  ");
+
+    // A native stream wrapped, not owned: releasing the wrapper leaves it.
+    trident_stream_t *wrapped = nullptr;
+    if (OK(trident_stream_wrap_native(gpu, trident_stream_native(stream),
+                                      &wrapped))) {
+      trident_launch_config_t wc = cfg;
+      wc.stream = wrapped;
+      OK(trident_kernel_launch(add, &wc, a, 4));
+      trident_stream_release(wrapped);
+      wc.stream = stream;
+      OK(trident_kernel_launch(add, &wc, a, 4));
+      OK(trident_stream_synchronize(stream));
+      std::printf("ok   native stream wrapped and released without "
+                  "destroying it\n");
+    }
+  }
+
   // Launch overhead: host time per launch of an empty kernel, for the
   // runtime (buffer and raw-pointer arguments) and, as the floor, the CUDA
   // driver's cuLaunchKernel called directly on the same cubin. Two ways:
@@ -319,13 +458,8 @@ int main() {
 
   // Each method on the device's default stream and on a non-blocking
   // stream of its own.
-  void *nativeStream = nullptr; // the CUstream behind `stream`, for the floor
-  {
-    // trident_stream_s is {device, native}; the test peeks at it only to
-    // give the direct driver call the same stream.
-    void *const *fields = reinterpret_cast<void *const *>(stream);
-    nativeStream = fields[1];
-  }
+  // The CUstream behind `stream`, for the floor.
+  void *nativeStream = trident_stream_native(stream);
   const char *names[3] = {"trident, buffer argument",
                           "trident, raw pointer (checked)",
                           "cuLaunchKernel directly (floor)"};

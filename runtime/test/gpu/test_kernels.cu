@@ -26,3 +26,34 @@ extern "C" __global__ void smem_reverse(const int *in, int *out, int words) {
 
 // The launch-overhead benchmark's kernel: does nothing.
 extern "C" __global__ void empty_kernel(float *p, int n) {}
+
+// Each block writes its rank inside its cluster: a launch with clusters of
+// two blocks gives 0, 1, 0, 1, ... (cluster special registers are sm_90+).
+extern "C" __global__ void cluster_rank(int *out) {
+#if __CUDA_ARCH__ >= 900
+  unsigned rank;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = int(rank);
+#endif
+}
+
+// A kernel that requires "scratch": the runtime passes global scratch (8
+// bytes per block, 128-byte aligned) and profile scratch (NULL) after
+// `out`. Each block writes and reads back its own slot.
+extern "C" __global__ void scratch_kernel(long long *out, long long *scratch,
+                                          void *profile) {
+  if (threadIdx.x)
+    return;
+  unsigned b = blockIdx.x;
+  if (!scratch || profile) {
+    out[b] = -1;
+    return;
+  }
+  scratch[b] = b * 3 + 1;
+  __threadfence_block();
+  out[b] = scratch[b] == (long long)(b * 3 + 1) &&
+                   (reinterpret_cast<unsigned long long>(scratch) % 128) == 0
+               ? (long long)b
+               : -2;
+}
