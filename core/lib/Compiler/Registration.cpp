@@ -5,6 +5,8 @@
 #include "trident/Compiler/Pipeline.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Dialect/Triton/Transforms/Passes.h"
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -14,7 +16,8 @@
 
 void trident::registerCoreDialects(mlir::DialectRegistry &registry) {
   using namespace mlir;
-  registry.insert<triton::TritonDialect, arith::ArithDialect,
+  registry.insert<triton::TritonDialect, triton::gpu::TritonGPUDialect,
+                  arith::ArithDialect,
                   math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
                   ub::UBDialect, func::FuncDialect, LLVM::LLVMDialect,
                   gpu::GPUDialect>(); // gpu.barrier is tl.debug_barrier
@@ -23,5 +26,6 @@ void trident::registerCoreDialects(mlir::DialectRegistry &registry) {
 void trident::registerCorePasses() {
   mlir::registerTransformsPasses();
   mlir::triton::registerTritonPasses();
+  mlir::triton::gpu::registerTritonGPUPasses();
   registerCorePipeline();
 }

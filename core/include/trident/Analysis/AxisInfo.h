@@ -1,0 +1,57 @@
+//===- AxisInfo.h - contiguity, divisibility and constancy of values -*- C++ -*-===//
+//
+// For every integer or pointer value of a kernel (scalars and tensors),
+// per dimension: how many consecutive elements form runs of consecutive
+// values (contiguity), the largest power of two dividing the first value
+// of each run (divisibility; for pointers, in bytes), and how many
+// consecutive elements are equal (constancy). Facts come from
+// tt.make_range, splats, constants, the kernel arguments' tt.divisibility
+// and arithmetic; everything else is pessimistic (1). GPU backends read
+// vector widths of loads and stores off it, as Triton's AxisInfo does.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_ANALYSIS_AXISINFO_H
+#define TRIDENT_ANALYSIS_AXISINFO_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir::triton {
+
+struct AxisInfo {
+  llvm::SmallVector<int64_t> contiguity, divisibility, constancy;
+  /// The value, when it is a known integer constant (splats included).
+  std::optional<int64_t> constant;
+
+  unsigned rank() const { return contiguity.size(); }
+  /// Nothing known, for a value of `rank` dimensions (0 for scalars).
+  static AxisInfo pessimistic(unsigned rank);
+};
+
+class AxisInfoAnalysis {
+public:
+  /// Analyses every function of `module`.
+  explicit AxisInfoAnalysis(Operation *root);
+  /// The facts for `v` (pessimistic for values the analysis never saw).
+  AxisInfo get(Value v) const;
+
+  /// How many consecutive elements along dimension `dim` of the pointer
+  /// tensor `ptr` can be accessed with one vector access: bounded by the
+  /// pointers' contiguity and alignment (in elements of `elementBytes`)
+  /// and, when given, the mask's constancy.
+  int64_t vectorElements(Value ptr, Value mask, unsigned dim,
+                         int64_t elementBytes) const;
+
+private:
+  void visit(Operation *op);
+  llvm::DenseMap<Value, AxisInfo> info_;
+};
+
+} // namespace mlir::triton
+
+#endif // TRIDENT_ANALYSIS_AXISINFO_H

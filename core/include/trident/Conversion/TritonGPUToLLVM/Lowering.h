@@ -1,0 +1,79 @@
+//===- Lowering.h - TTGIR to the LLVM dialect, shared by GPU backends -*- C++ -*-===//
+//
+// Every tensor with a distributed encoding becomes, in each thread, an LLVM
+// struct of the elements that thread holds (its registers, in the order of
+// the encoding's linear layout). The patterns here lower TTGIR op families
+// -- elementwise, view (splat, broadcast, expand_dims, make_range,
+// convert_layout), memory (addptr, load, store), reductions, functions and
+// program ids -- over a backend's TargetInfo. A backend's conversion pass
+// calls lowerTritonGPUToLLVM, adding its own patterns (math libraries,
+// vendor ops) through `extra`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_CONVERSION_TRITONGPUTOLLVM_LOWERING_H
+#define TRIDENT_CONVERSION_TRITONGPUTOLLVM_LOWERING_H
+
+#include "trident/Conversion/TritonGPUToLLVM/TargetInfo.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <functional>
+
+namespace mlir::triton {
+class AxisInfoAnalysis;
+}
+
+namespace trident {
+
+/// Shared memory the lowering uses as scratch (reductions across warps,
+/// layout conversions): every use starts at offset 0 between barriers, so
+/// the kernel needs the largest.
+struct SharedMemoryUse {
+  uint64_t bytes = 0;
+};
+
+/// What every pattern needs besides its op.
+struct LoweringContext {
+  const TargetInfo &target;
+  const mlir::triton::AxisInfoAnalysis &axisInfo;
+  SharedMemoryUse &shared;
+  int numWarps;
+};
+
+/// Tensors to per-thread structs, pointers to LLVM pointers of the global
+/// address space.
+class TritonGPUToLLVMTypeConverter : public mlir::LLVMTypeConverter {
+public:
+  TritonGPUToLLVMTypeConverter(mlir::MLIRContext *ctx,
+                               const TargetInfo &target);
+};
+
+void populateElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
+    LoweringContext &lc);
+void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns,
+                                  LoweringContext &lc);
+void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    LoweringContext &lc);
+void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    LoweringContext &lc);
+void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns,
+                                  LoweringContext &lc);
+
+/// Lowers the TTGIR `module` to the LLVM dialect (scf through cf, after
+/// AxisInfo has read the loops). `sharedBytes` receives the dynamic shared memory the kernel
+/// needs. `extra` may add a backend's patterns.
+mlir::LogicalResult lowerTritonGPUToLLVM(
+    mlir::ModuleOp module, const TargetInfo &target, uint64_t &sharedBytes,
+    const std::function<void(TritonGPUToLLVMTypeConverter &,
+                             mlir::RewritePatternSet &)> &extra = {});
+
+} // namespace trident
+
+#endif // TRIDENT_CONVERSION_TRITONGPUTOLLVM_LOWERING_H

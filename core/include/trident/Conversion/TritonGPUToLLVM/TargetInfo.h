@@ -1,0 +1,68 @@
+//===- TargetInfo.h - what the shared GPU lowering asks of a target -*- C++ -*-===//
+//
+// The lowering of TTGIR to the LLVM dialect is shared by every GPU backend;
+// the few things that differ between vendors go through this interface,
+// which a backend implements (NVIDIA over NVVM and inline PTX, AMD over
+// ROCDL): hardware ids, cross-lane shuffles, barriers, the shared-memory
+// address space, predicated global loads and stores, and how a kernel
+// function is marked.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_CONVERSION_TRITONGPUTOLLVM_TARGETINFO_H
+#define TRIDENT_CONVERSION_TRITONGPUTOLLVM_TARGETINFO_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
+namespace mlir {
+class RewriterBase;
+namespace LLVM {
+class LLVMFuncOp;
+}
+} // namespace mlir
+
+namespace trident {
+
+class TargetInfo {
+public:
+  virtual ~TargetInfo();
+
+  /// Lanes per warp (32 on NVIDIA, 64 on AMD wave64).
+  virtual int threadsPerWarp() const = 0;
+  /// The thread's index in its CTA (x), as i32.
+  virtual mlir::Value threadId(mlir::OpBuilder &b, mlir::Location loc) const = 0;
+  /// tl.program_id(axis) and tl.num_programs(axis), as i32.
+  virtual mlir::Value programId(mlir::OpBuilder &b, mlir::Location loc,
+                                int axis) const = 0;
+  virtual mlir::Value numPrograms(mlir::OpBuilder &b, mlir::Location loc,
+                                  int axis) const = 0;
+  /// The i32 `value` of the lane `lane ^ mask` of this warp.
+  virtual mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value value, int mask) const = 0;
+  /// A barrier of all threads of the CTA (shared memory ordered too).
+  virtual void barrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;
+  /// The LLVM address space of shared memory, and of global memory.
+  virtual unsigned sharedAddressSpace() const = 0;
+  virtual unsigned globalAddressSpace() const = 0;
+
+  /// Loads `words` words of `wordBits` bits each from consecutive global
+  /// memory at `ptr` when `pred` (i1) holds, else yields `other` (one i{wordBits}
+  /// value per word). Returns one i{wordBits} value per word.
+  virtual llvm::SmallVector<mlir::Value>
+  loadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+             unsigned wordBits, unsigned words, mlir::Value pred,
+             llvm::ArrayRef<mlir::Value> other) const = 0;
+  /// Stores `values` (i{wordBits} each) to consecutive global memory at
+  /// `ptr` when `pred` holds.
+  virtual void storeGlobal(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value ptr, unsigned wordBits,
+                           llvm::ArrayRef<mlir::Value> values,
+                           mlir::Value pred) const = 0;
+
+  /// Marks `func` as a kernel entry of `threads` threads per block.
+  virtual void markKernel(mlir::LLVM::LLVMFuncOp func, int threads) const = 0;
+};
+
+} // namespace trident
+
+#endif // TRIDENT_CONVERSION_TRITONGPUTOLLVM_TARGETINFO_H

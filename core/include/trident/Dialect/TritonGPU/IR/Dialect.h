@@ -1,0 +1,50 @@
+//===- Dialect.h - the ttg dialect (TTGIR) ----------------------*- C++ -*-===//
+//
+// Public entry point of TTGIR: the dialect, its encodings (blocked, slice)
+// with their linear layouts, the DistributedEncoding interface vendor
+// encodings implement, and its operations.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_DIALECT_TRITONGPU_IR_DIALECT_H
+#define TRIDENT_DIALECT_TRITONGPU_IR_DIALECT_H
+
+#include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Tools/LinearLayout.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+
+#include "trident/Dialect/TritonGPU/IR/Dialect.h.inc"
+#include "trident/Dialect/TritonGPU/IR/AttrInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "trident/Dialect/TritonGPU/IR/Attrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "trident/Dialect/TritonGPU/IR/Ops.h.inc"
+
+namespace mlir::triton::gpu {
+
+/// The linear layout of `type`'s encoding (which must be distributed).
+trident::LinearLayout toLinearLayout(RankedTensorType type);
+
+/// The default blocked encoding of a tensor of `shape`: one element per
+/// thread, lanes then warps along the minor dimension first (Triton's
+/// getDefaultBlockedEncoding).
+BlockedEncodingAttr defaultBlockedEncoding(MLIRContext *ctx,
+                                           ArrayRef<int64_t> shape,
+                                           int numWarps, int threadsPerWarp);
+
+/// A blocked encoding holding `sizePerThread` consecutive elements along
+/// `order[0]` and distributing the rest of `shape` as Triton's coalesce
+/// pass does.
+BlockedEncodingAttr blockedEncodingFor(MLIRContext *ctx,
+                                       ArrayRef<int64_t> shape,
+                                       ArrayRef<unsigned> order,
+                                       unsigned sizePerThread, int numWarps,
+                                       int threadsPerWarp);
+
+} // namespace mlir::triton::gpu
+
+#endif // TRIDENT_DIALECT_TRITONGPU_IR_DIALECT_H

@@ -1,0 +1,57 @@
+//===- TritonGPUAttrs.td - ttg encodings -------------------*- tablegen -*-===//
+
+#ifndef TRIDENT_TRITONGPU_ATTRS
+#define TRIDENT_TRITONGPU_ATTRS
+
+include "trident/Dialect/TritonGPU/IR/TritonGPUDialect.td"
+include "trident/Dialect/TritonGPU/IR/TritonGPUInterfaces.td"
+
+class TritonGPU_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<TritonGPU_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def BlockedEncodingAttr : TritonGPU_Attr<"BlockedEncoding", "blocked",
+                                         [TritonGPU_DistributedEncoding]> {
+  let summary = "each thread holds a block of consecutive elements";
+  let description = [{
+    `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4],
+    warpsPerCTA = [4, 1], order = [1, 0]}>`: each thread holds
+    sizePerThread consecutive elements, the lanes of a warp and the warps
+    of a CTA tile the tensor along each dimension, minor dimension first
+    as `order` lists them; a tensor larger than the tile repeats it in
+    registers, a smaller one is held by several threads.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"unsigned">:$sizePerThread,
+    ArrayRefParameter<"unsigned">:$threadsPerWarp,
+    ArrayRefParameter<"unsigned">:$warpsPerCTA,
+    ArrayRefParameter<"unsigned">:$order
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::trident::LinearLayout toLinearLayout(::llvm::ArrayRef<int64_t> shape) const;
+    unsigned getRank() const { return getOrder().size(); }
+  }];
+}
+
+def SliceEncodingAttr : TritonGPU_Attr<"SliceEncoding", "slice",
+                                       [TritonGPU_DistributedEncoding]> {
+  let summary = "the parent encoding with one dimension removed";
+  let description = [{
+    `#ttg.slice<{dim = 1, parent = #blocked}>`: the layout of a tensor that
+    is the parent's with dimension `dim` reduced away (the result of a
+    reduction along `dim`, or the operand of expand_dims at `dim`). Threads
+    that differed only along `dim` hold the same element.
+  }];
+  let parameters = (ins "unsigned":$dim, "Attribute":$parent);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::trident::LinearLayout toLinearLayout(::llvm::ArrayRef<int64_t> shape) const;
+    unsigned getRank() const;
+  }];
+}
+
+#endif // TRIDENT_TRITONGPU_ATTRS

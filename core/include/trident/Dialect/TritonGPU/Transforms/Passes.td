@@ -1,0 +1,40 @@
+//===- Passes.td - generic TTGIR passes --------------------*- tablegen -*-===//
+#ifndef TRIDENT_TRITONGPU_PASSES
+#define TRIDENT_TRITONGPU_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTritonToTritonGPU
+    : Pass<"convert-triton-to-tritongpu", "::mlir::ModuleOp"> {
+  let summary = "TTIR to TTGIR: a layout for every tensor";
+  let description = [{
+    Gives every tensor an encoding and writes the launch shape into the
+    module (`ttg.num-warps`, `ttg.threads-per-warp`, `ttg.num-ctas`,
+    `ttg.target`).
+
+    Layouts are assigned by constraints rather than chosen per op and
+    repaired later: values that elementwise ops, broadcasts, selects,
+    loop-carried values and branch results tie together form one class and
+    get one encoding; a reduction's result class is the slice of its
+    operand's along the axis, and an expand_dims operand's class the slice
+    of its result's. A class that is no slice gets a blocked encoding
+    coalesced for the loads and stores in it, as Triton's coalesce pass
+    would make them: the order of the pointers' contiguity, and as many
+    consecutive elements per thread as 128-bit accesses allow (AxisInfo:
+    contiguity, alignment, mask constancy), never more than the tensor
+    spreads over the threads. Where a class would need two encodings at
+    once (a value that is both a slice of one class and equal to another),
+    a `ttg.convert_layout` is inserted.
+  }];
+  let options = [
+    Option<"numWarps", "num-warps", "int", "4", "warps per CTA">,
+    Option<"threadsPerWarp", "threads-per-warp", "int", "32",
+           "threads per warp">,
+    Option<"numCtas", "num-ctas", "int", "1", "CTAs per program">,
+    Option<"target", "target", "std::string", "\"\"",
+           "the target (cuda:90, hip:gfx942, ...)">
+  ];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
+}
+
+#endif // TRIDENT_TRITONGPU_PASSES

@@ -1,0 +1,274 @@
+//===- AxisInfo.cpp - contiguity, divisibility and constancy -------------===//
+
+#include "trident/Analysis/AxisInfo.h"
+
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+/// Divisibility is capped here (Triton caps it at 2^30 too): large enough
+/// for any vector width, small enough to multiply without overflow.
+constexpr int64_t kMaxDivisibility = int64_t(1) << 30;
+
+int64_t highestPowerOf2Dividing(int64_t v) {
+  if (v == 0)
+    return kMaxDivisibility;
+  int64_t p = 1;
+  while (p < kMaxDivisibility && (v % (p * 2)) == 0)
+    p *= 2;
+  return p;
+}
+
+unsigned rankOf(Type t) {
+  if (auto r = dyn_cast<RankedTensorType>(t))
+    return r.getRank();
+  return 0;
+}
+
+SmallVector<int64_t> shapeOf(Type t) {
+  if (auto r = dyn_cast<RankedTensorType>(t))
+    return SmallVector<int64_t>(r.getShape());
+  return {};
+}
+
+/// For scalars the analysis keeps one entry (rank 1 of size 1).
+unsigned slots(unsigned rank) { return rank ? rank : 1; }
+
+int64_t elementBytesOfPointee(Type t) {
+  Type e = getElementTypeOrSelf(t);
+  if (auto p = dyn_cast<PointerType>(e)) {
+    Type pointee = p.getPointeeType();
+    if (pointee.isIntOrFloat())
+      return std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+  }
+  return 1;
+}
+
+} // namespace
+
+AxisInfo AxisInfo::pessimistic(unsigned rank) {
+  AxisInfo a;
+  a.contiguity.assign(slots(rank), 1);
+  a.divisibility.assign(slots(rank), 1);
+  a.constancy.assign(slots(rank), 1);
+  return a;
+}
+
+AxisInfoAnalysis::AxisInfoAnalysis(Operation *root) {
+  // Kernel arguments: their tt.divisibility.
+  root->walk([&](FunctionOpInterface f) {
+    if (f.isExternal())
+      return;
+    for (unsigned i = 0; i < f.getNumArguments(); ++i) {
+      Value a = f.getArgument(i);
+      AxisInfo info = AxisInfo::pessimistic(rankOf(a.getType()));
+      if (auto d = f.getArgAttrOfType<IntegerAttr>(i, "tt.divisibility"))
+        info.divisibility.assign(info.divisibility.size(),
+                                 std::max<int64_t>(1, d.getInt()));
+      info_[a] = info;
+    }
+  });
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) { visit(op); });
+}
+
+AxisInfo AxisInfoAnalysis::get(Value v) const {
+  auto it = info_.find(v);
+  if (it != info_.end())
+    return it->second;
+  return AxisInfo::pessimistic(rankOf(v.getType()));
+}
+
+void AxisInfoAnalysis::visit(Operation *op) {
+  // Loop induction variables: divisibility of the bounds and step.
+  if (auto f = dyn_cast<scf::ForOp>(op)) {
+    AxisInfo iv = AxisInfo::pessimistic(0);
+    int64_t d = std::gcd(get(f.getLowerBound()).divisibility[0],
+                         get(f.getStep()).divisibility[0]);
+    iv.divisibility[0] = std::max<int64_t>(1, d);
+    info_[f.getInductionVar()] = iv;
+    return;
+  }
+  if (op->getNumResults() != 1)
+    return;
+  Value r = op->getResult(0);
+  Type rt = r.getType();
+  Type elem = getElementTypeOrSelf(rt);
+  if (!elem.isIntOrIndex() && !isa<PointerType>(elem))
+    return;
+  unsigned rank = rankOf(rt);
+  SmallVector<int64_t> shape = shapeOf(rt);
+  unsigned n = slots(rank);
+  AxisInfo out = AxisInfo::pessimistic(rank);
+  auto full = [&](unsigned d) { return rank ? shape[d] : int64_t(1); };
+
+  // Constants (scalar or splat).
+  APInt value;
+  if (matchPattern(r, m_ConstantInt(&value))) {
+    int64_t c = value.getSExtValue();
+    out.constant = c;
+    for (unsigned d = 0; d < n; ++d) {
+      out.divisibility[d] = highestPowerOf2Dividing(c);
+      out.constancy[d] = full(d);
+    }
+    info_[r] = out;
+    return;
+  }
+
+  auto binary = [&](AxisInfo a, AxisInfo b) {
+    if (a.rank() != n)
+      a = AxisInfo::pessimistic(rank);
+    if (b.rank() != n)
+      b = AxisInfo::pessimistic(rank);
+    return std::make_pair(a, b);
+  };
+
+  if (auto mr = dyn_cast<MakeRangeOp>(op)) {
+    out.contiguity[0] = full(0);
+    out.divisibility[0] = highestPowerOf2Dividing(mr.getStart());
+  } else if (auto s = dyn_cast<SplatOp>(op)) {
+    AxisInfo src = get(s.getSrc());
+    for (unsigned d = 0; d < n; ++d) {
+      out.divisibility[d] = src.divisibility[0];
+      out.constancy[d] = full(d);
+    }
+    out.constant = src.constant;
+  } else if (auto b = dyn_cast<BroadcastOp>(op)) {
+    AxisInfo src = get(b.getSrc());
+    SmallVector<int64_t> from = shapeOf(b.getSrc().getType());
+    if (src.rank() == n && from.size() == rank)
+      for (unsigned d = 0; d < n; ++d) {
+        bool widened = from[d] == 1 && shape[d] != 1;
+        out.contiguity[d] = widened ? 1 : src.contiguity[d];
+        out.divisibility[d] = src.divisibility[d];
+        out.constancy[d] = widened ? shape[d] : src.constancy[d];
+      }
+    out.constant = src.constant;
+  } else if (auto e = dyn_cast<ExpandDimsOp>(op)) {
+    AxisInfo src = get(e.getSrc());
+    unsigned axis = e.getAxis();
+    unsigned srcRank = rankOf(e.getSrc().getType());
+    if (src.rank() == slots(srcRank)) {
+      out = src;
+      out.contiguity.insert(out.contiguity.begin() + axis, 1);
+      out.divisibility.insert(out.divisibility.begin() + axis,
+                              src.divisibility[std::min(axis, srcRank - 1)]);
+      out.constancy.insert(out.constancy.begin() + axis, 1);
+      if (srcRank == 0) { // scalar to 1-D: keep one slot per dimension
+        out.contiguity.resize(n, 1);
+        out.divisibility.resize(n, src.divisibility[0]);
+        out.constancy.resize(n, 1);
+      }
+    }
+  } else if (isa<AddPtrOp, arith::AddIOp>(op)) {
+    auto [a, b] = binary(get(op->getOperand(0)), get(op->getOperand(1)));
+    int64_t scale = isa<AddPtrOp>(op) ? elementBytesOfPointee(rt) : 1;
+    for (unsigned d = 0; d < n; ++d) {
+      out.contiguity[d] = std::max(std::gcd(a.contiguity[d], b.constancy[d]),
+                                   std::gcd(a.constancy[d], b.contiguity[d]));
+      out.divisibility[d] = std::max<int64_t>(
+          1, std::gcd(a.divisibility[d],
+                      std::min(kMaxDivisibility, b.divisibility[d] * scale)));
+      out.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
+    }
+    if (!isa<AddPtrOp>(op) && a.constant && b.constant)
+      out.constant = *a.constant + *b.constant;
+  } else if (isa<arith::SubIOp>(op)) {
+    auto [a, b] = binary(get(op->getOperand(0)), get(op->getOperand(1)));
+    for (unsigned d = 0; d < n; ++d) {
+      out.contiguity[d] = std::gcd(a.contiguity[d], b.constancy[d]);
+      out.divisibility[d] =
+          std::max<int64_t>(1, std::gcd(a.divisibility[d], b.divisibility[d]));
+      out.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
+    }
+  } else if (isa<arith::MulIOp>(op)) {
+    auto [a, b] = binary(get(op->getOperand(0)), get(op->getOperand(1)));
+    for (unsigned d = 0; d < n; ++d) {
+      out.contiguity[d] = b.constant == 1   ? a.contiguity[d]
+                          : a.constant == 1 ? b.contiguity[d]
+                                            : 1;
+      out.divisibility[d] =
+          std::min(kMaxDivisibility, a.divisibility[d] * b.divisibility[d]);
+      out.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
+    }
+    if (a.constant && b.constant)
+      out.constant = *a.constant * *b.constant;
+  } else if (isa<arith::RemSIOp, arith::RemUIOp>(op)) {
+    auto [a, b] = binary(get(op->getOperand(0)), get(op->getOperand(1)));
+    for (unsigned d = 0; d < n; ++d) {
+      // x % c for a power of two c keeps runs no longer than c.
+      if (b.constant && *b.constant > 0 &&
+          (*b.constant & (*b.constant - 1)) == 0) {
+        out.contiguity[d] = std::gcd(a.contiguity[d], *b.constant);
+        out.divisibility[d] =
+            std::max<int64_t>(1, std::gcd(a.divisibility[d], *b.constant));
+      }
+      out.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
+    }
+  } else if (isa<arith::DivSIOp, arith::DivUIOp>(op)) {
+    auto [a, b] = binary(get(op->getOperand(0)), get(op->getOperand(1)));
+    for (unsigned d = 0; d < n; ++d) {
+      out.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
+      // Contiguous runs of c divided by c are constant.
+      if (b.constant && *b.constant > 0 &&
+          (*b.constant & (*b.constant - 1)) == 0 &&
+          a.contiguity[d] % *b.constant == 0 &&
+          a.divisibility[d] % *b.constant == 0)
+        out.constancy[d] = std::max(out.constancy[d], *b.constant);
+    }
+  } else if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+                 arith::IndexCastOp>(op)) {
+    AxisInfo a = get(op->getOperand(0));
+    if (a.rank() == n)
+      out = a;
+  } else if (auto c = dyn_cast<arith::CmpIOp>(op)) {
+    // A mask `offs < n`: constant over runs where offs is contiguous and n
+    // is a multiple of the run (Triton's rule).
+    auto [a, b] = binary(get(c.getLhs()), get(c.getRhs()));
+    for (unsigned d = 0; d < n; ++d) {
+      out.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
+      bool ordered = c.getPredicate() != arith::CmpIPredicate::eq &&
+                     c.getPredicate() != arith::CmpIPredicate::ne;
+      if (ordered && b.constancy[d] == full(d) && a.contiguity[d] > 1)
+        out.constancy[d] = std::max(
+            out.constancy[d],
+            std::gcd(a.contiguity[d],
+                     std::gcd(a.divisibility[d], b.divisibility[d])));
+    }
+  } else if (isa<arith::AndIOp>(op) &&
+             getElementTypeOrSelf(rt).isInteger(1)) {
+    auto [a, b] = binary(get(op->getOperand(0)), get(op->getOperand(1)));
+    for (unsigned d = 0; d < n; ++d)
+      out.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
+  } else {
+    return;
+  }
+  info_[r] = out;
+}
+
+int64_t AxisInfoAnalysis::vectorElements(Value ptr, Value mask, unsigned dim,
+                                         int64_t elementBytes) const {
+  AxisInfo p = get(ptr);
+  if (dim >= p.rank())
+    return 1;
+  int64_t v = std::min(p.contiguity[dim],
+                       std::max<int64_t>(1, p.divisibility[dim] / elementBytes));
+  if (mask) {
+    AxisInfo m = get(mask);
+    if (dim < m.rank())
+      v = std::min(v, m.constancy[dim]);
+  }
+  // A power of two (every fact above is one).
+  int64_t p2 = 1;
+  while (p2 * 2 <= v)
+    p2 *= 2;
+  return p2;
+}

@@ -1,0 +1,226 @@
+//===- ElementwiseOpToLLVM.cpp - elementwise ops, element by element ------===//
+//
+// An elementwise op on tensors becomes the same op on each element a thread
+// holds: arith and math ops are re-created on scalars (and lowered by the
+// upstream arith/math patterns, or a backend's math library), tt's own
+// elementwise ops get their LLVM form here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace trident {
+namespace {
+
+/// Applies `fn` to each element of the converted operands (scalars are
+/// one-element lists) and packs the results as `resultType`.
+Value mapElements(
+    ConversionPatternRewriter &rw, Location loc, ValueRange operands,
+    Type resultType,
+    const std::function<Value(ArrayRef<Value>, Type elemType)> &fn) {
+  SmallVector<SmallVector<Value>> lists;
+  for (Value v : operands)
+    lists.push_back(unpack(rw, loc, v));
+  size_t n = lists.empty() ? 1 : lists.front().size();
+  Type elem = resultType;
+  if (auto st = dyn_cast<LLVM::LLVMStructType>(resultType))
+    elem = st.getBody().front();
+  SmallVector<Value> results;
+  for (size_t i = 0; i < n; ++i) {
+    SmallVector<Value> args;
+    for (auto &l : lists)
+      args.push_back(l.size() == 1 ? l[0] : l[i]);
+    results.push_back(fn(args, elem));
+  }
+  return pack(rw, loc, resultType, results);
+}
+
+/// arith and math ops on tensors: the same op on every element.
+struct TensorElementwise : public ConversionPattern {
+  TensorElementwise(TypeConverter &tc, MLIRContext *ctx)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rw) const override {
+    StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+    if ((ns != "arith" && ns != "math") || op->getNumResults() != 1 ||
+        !isa<RankedTensorType>(op->getResult(0).getType()) ||
+        isa<arith::ConstantOp>(op))
+      return failure();
+    Type resultType = getTypeConverter()->convertType(op->getResult(0).getType());
+    if (!resultType)
+      return failure();
+    Location loc = op->getLoc();
+    Value packed = mapElements(
+        rw, loc, operands, resultType, [&](ArrayRef<Value> args, Type elem) {
+          OperationState state(loc, op->getName());
+          state.addOperands(args);
+          state.addTypes(elem);
+          state.addAttributes(op->getAttrs());
+          return rw.create(state)->getResult(0);
+        });
+    rw.replaceOp(op, packed);
+    return success();
+  }
+};
+
+/// Splat constants: the scalar in every register.
+struct SplatConstant : public ConvertOpToLLVMPattern<arith::ConstantOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rw) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type)
+      return failure();
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!dense || !dense.isSplat())
+      return rw.notifyMatchFailure(op, "only splat tensor constants");
+    Type st = getTypeConverter()->convertType(type);
+    auto body = cast<LLVM::LLVMStructType>(st).getBody();
+    Attribute scalar = dense.getSplatValue<Attribute>();
+    Value c = LLVM::ConstantOp::create(rw, op.getLoc(), body.front(),
+                                       cast<TypedAttr>(scalar));
+    rw.replaceOp(op, pack(rw, op.getLoc(), st,
+                          SmallVector<Value>(body.size(), c)));
+    return success();
+  }
+};
+
+template <typename Op>
+struct ElementwisePattern : public ConvertOpToLLVMPattern<Op> {
+  using Fn = std::function<Value(ConversionPatternRewriter &, Location, Op,
+                                 ArrayRef<Value>, Type)>;
+  ElementwisePattern(LLVMTypeConverter &tc, Fn fn)
+      : ConvertOpToLLVMPattern<Op>(tc), fn(std::move(fn)) {}
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Type rt = this->getTypeConverter()->convertType(op->getResult(0).getType());
+    if (!rt)
+      return failure();
+    Value v = mapElements(rw, op.getLoc(), adaptor.getOperands(), rt,
+                          [&](ArrayRef<Value> args, Type elem) {
+                            return fn(rw, op.getLoc(), op, args, elem);
+                          });
+    rw.replaceOp(op, v);
+    return success();
+  }
+  Fn fn;
+};
+
+template <typename Op>
+void addElementwise(RewritePatternSet &p, LLVMTypeConverter &tc,
+                    typename ElementwisePattern<Op>::Fn fn) {
+  p.add<ElementwisePattern<Op>>(tc, std::move(fn));
+}
+
+Type pointeeOf(Type t) {
+  return cast<PointerType>(getElementTypeOrSelf(t)).getPointeeType();
+}
+
+} // namespace
+
+void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                         RewritePatternSet &p,
+                                         LoweringContext &) {
+  MLIRContext *ctx = p.getContext();
+  p.add<TensorElementwise>(tc, ctx);
+  p.add<SplatConstant>(tc);
+  addElementwise<AddPtrOp>(p, tc, [&tc](ConversionPatternRewriter &rw,
+                                        Location loc, AddPtrOp op,
+                                        ArrayRef<Value> a, Type elem) {
+    Type pointee = tc.convertType(pointeeOf(op.getType()));
+    return LLVM::GEPOp::create(rw, loc, elem, pointee, a[0], a[1]).getResult();
+  });
+  addElementwise<IntToPtrOp>(p, tc, [](ConversionPatternRewriter &rw,
+                                       Location loc, IntToPtrOp,
+                                       ArrayRef<Value> a, Type elem) {
+    return LLVM::IntToPtrOp::create(rw, loc, elem, a[0]).getResult();
+  });
+  addElementwise<PtrToIntOp>(p, tc, [](ConversionPatternRewriter &rw,
+                                       Location loc, PtrToIntOp,
+                                       ArrayRef<Value> a, Type elem) {
+    return LLVM::PtrToIntOp::create(rw, loc, elem, a[0]).getResult();
+  });
+  addElementwise<BitcastOp>(p, tc, [](ConversionPatternRewriter &rw,
+                                      Location loc, BitcastOp,
+                                      ArrayRef<Value> a, Type elem) -> Value {
+    if (isa<LLVM::LLVMPointerType>(elem) &&
+        isa<LLVM::LLVMPointerType>(a[0].getType()))
+      return a[0];
+    return LLVM::BitcastOp::create(rw, loc, elem, a[0]);
+  });
+  addElementwise<PreciseSqrtOp>(p, tc, [](ConversionPatternRewriter &rw,
+                                          Location loc, PreciseSqrtOp,
+                                          ArrayRef<Value> a, Type elem) {
+    return LLVM::SqrtOp::create(rw, loc, elem, a[0]).getResult();
+  });
+  addElementwise<PreciseDivFOp>(p, tc, [](ConversionPatternRewriter &rw,
+                                          Location loc, PreciseDivFOp,
+                                          ArrayRef<Value> a, Type elem) {
+    return LLVM::FDivOp::create(rw, loc, elem, a[0], a[1]).getResult();
+  });
+  addElementwise<MulhiUIOp>(p, tc, [](ConversionPatternRewriter &rw,
+                                      Location loc, MulhiUIOp,
+                                      ArrayRef<Value> a, Type elem) -> Value {
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    Type wide = rw.getIntegerType(bits * 2);
+    Value x = LLVM::ZExtOp::create(rw, loc, wide, a[0]);
+    Value y = LLVM::ZExtOp::create(rw, loc, wide, a[1]);
+    Value m = LLVM::MulOp::create(rw, loc, x, y);
+    Value s = LLVM::LShrOp::create(
+        rw, loc, m,
+        LLVM::ConstantOp::create(rw, loc, wide, rw.getIntegerAttr(wide, bits)));
+    return LLVM::TruncOp::create(rw, loc, elem, s);
+  });
+  addElementwise<ClampFOp>(p, tc, [](ConversionPatternRewriter &rw,
+                                     Location loc, ClampFOp op,
+                                     ArrayRef<Value> a, Type elem) -> Value {
+    bool nan = op.getPropagateNan() == PropagateNan::ALL;
+    Value lo = nan ? LLVM::MaximumOp::create(rw, loc, elem, a[0], a[1]).getResult()
+                   : LLVM::MaxNumOp::create(rw, loc, elem, a[0], a[1]).getResult();
+    return nan ? LLVM::MinimumOp::create(rw, loc, elem, lo, a[2]).getResult()
+               : LLVM::MinNumOp::create(rw, loc, elem, lo, a[2]).getResult();
+  });
+  addElementwise<FpToFpOp>(p, tc, [](ConversionPatternRewriter &rw,
+                                     Location loc, FpToFpOp op,
+                                     ArrayRef<Value> a, Type elem) -> Value {
+    unsigned from = a[0].getType().getIntOrFloatBitWidth();
+    unsigned to = elem.getIntOrFloatBitWidth();
+    if (from < to)
+      return LLVM::FPExtOp::create(rw, loc, elem, a[0]);
+    if (op.getRounding() && *op.getRounding() == RoundingMode::RTZ)
+      op.emitError("fp_to_fp with rounding toward zero is not supported by "
+                   "the GPU backends yet");
+    return LLVM::FPTruncOp::create(rw, loc, elem, a[0]);
+  });
+  addElementwise<ExternElementwiseOp>(
+      p, tc, [](ConversionPatternRewriter &rw, Location loc,
+                ExternElementwiseOp op, ArrayRef<Value> a, Type elem) {
+        auto module = op->getParentOfType<ModuleOp>();
+        StringRef name = op.getSymbol();
+        auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+        if (!fn) {
+          OpBuilder::InsertionGuard g(rw);
+          rw.setInsertionPointToStart(module.getBody());
+          SmallVector<Type> argTypes;
+          for (Value v : a)
+            argTypes.push_back(v.getType());
+          fn = LLVM::LLVMFuncOp::create(
+              rw, loc, name, LLVM::LLVMFunctionType::get(elem, argTypes));
+        }
+        return LLVM::CallOp::create(rw, loc, fn, a).getResult();
+      });
+}
+
+} // namespace trident

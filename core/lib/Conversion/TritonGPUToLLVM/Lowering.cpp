@@ -1,0 +1,91 @@
+//===- Lowering.cpp - the type converter and the conversion driver --------===//
+
+#include "Utility.h"
+
+#include "trident/Analysis/AxisInfo.h"
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace trident {
+
+TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
+    MLIRContext *ctx, const TargetInfo &target)
+    : LLVMTypeConverter(ctx) {
+  unsigned global = target.globalAddressSpace();
+  addConversion([ctx, global](PointerType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, global);
+  });
+  addConversion([this](RankedTensorType t) -> std::optional<Type> {
+    if (!isa_and_nonnull<triton::gpu::DistributedEncoding>(t.getEncoding()))
+      return std::nullopt;
+    Type elem = convertType(t.getElementType());
+    if (!elem)
+      return std::nullopt;
+    int32_t n = numRegisters(triton::gpu::toLinearLayout(t));
+    return LLVM::LLVMStructType::getLiteral(t.getContext(),
+                                            SmallVector<Type>(n, elem));
+  });
+}
+
+LogicalResult lowerTritonGPUToLLVM(
+    ModuleOp module, const TargetInfo &target, uint64_t &sharedBytes,
+    const std::function<void(TritonGPUToLLVMTypeConverter &,
+                             RewritePatternSet &)> &extra) {
+  MLIRContext *ctx = module.getContext();
+  // AxisInfo reads loop bounds off scf.for; the lowering wants the CFG.
+  // Ops inside loops move to blocks unchanged, so the facts stay valid.
+  AxisInfoAnalysis axis(module);
+  {
+    RewritePatternSet scf(ctx);
+    populateSCFToControlFlowConversionPatterns(scf);
+    ConversionTarget t(*ctx);
+    t.addIllegalDialect<scf::SCFDialect>();
+    t.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    if (failed(applyPartialConversion(module, t, std::move(scf))))
+      return failure();
+  }
+  SharedMemoryUse shared;
+  LoweringContext lc{target, axis, shared,
+                     triton::gpu::TritonGPUDialect::getNumWarps(module)};
+  TritonGPUToLLVMTypeConverter tc(ctx, target);
+  RewritePatternSet patterns(ctx);
+  populateFuncOpToLLVMPatterns(tc, patterns, lc);
+  populateElementwiseOpToLLVMPatterns(tc, patterns, lc);
+  populateViewOpToLLVMPatterns(tc, patterns, lc);
+  populateMemoryOpToLLVMPatterns(tc, patterns, lc);
+  populateReduceOpToLLVMPatterns(tc, patterns, lc);
+  if (extra)
+    extra(tc, patterns);
+  arith::populateArithToLLVMConversionPatterns(tc, patterns);
+  populateMathToLLVMConversionPatterns(tc, patterns);
+  cf::populateControlFlowToLLVMConversionPatterns(tc, patterns);
+  index::populateIndexToLLVMConversionPatterns(tc, patterns);
+  ub::populateUBToLLVMConversionPatterns(tc, patterns);
+
+  ConversionTarget legal(*ctx);
+  legal.addLegalDialect<LLVM::LLVMDialect>();
+  legal.addLegalOp<ModuleOp>();
+  legal.markUnknownOpDynamicallyLegal([](Operation *op) {
+    // Vendor dialects (nvvm, rocdl) the backend's patterns produce.
+    StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+    return ns == "nvvm" || ns == "rocdl";
+  });
+  if (failed(applyFullConversion(module, legal, std::move(patterns))))
+    return failure();
+  sharedBytes = shared.bytes;
+  return success();
+}
+
+} // namespace trident

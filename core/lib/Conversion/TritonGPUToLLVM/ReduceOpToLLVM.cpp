@@ -1,0 +1,265 @@
+//===- ReduceOpToLLVM.cpp - reductions: registers, shuffles, shared memory -===//
+//
+// A reduction along `axis` combines, in this order: the registers of a
+// thread that differ only along the axis; then the lanes that do, with
+// butterfly shuffles (one per lane bit whose basis moves along the axis);
+// then the warps that do, through shared memory. Which registers, lanes and
+// warps those are is read off the operand's linear layout. The combine
+// region is inlined on scalars at every step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/IR/IRMapping.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace trident {
+namespace {
+
+struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
+  ReduceOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+
+  /// acc <- combine(acc, x), through the op's region.
+  SmallVector<Value> combine(ConversionPatternRewriter &rw, ReduceOp op,
+                             ArrayRef<Value> acc, ArrayRef<Value> x) const {
+    Block &body = op.getCombineOp().front();
+    IRMapping map;
+    for (size_t i = 0; i < acc.size(); ++i) {
+      map.map(body.getArgument(i), acc[i]);
+      map.map(body.getArgument(acc.size() + i), x[i]);
+    }
+    for (Operation &inner : body.without_terminator())
+      rw.clone(inner, map);
+    SmallVector<Value> out;
+    for (Value v : body.getTerminator()->getOperands())
+      out.push_back(map.lookupOrDefault(v));
+    return out;
+  }
+
+  Value shuffle(ConversionPatternRewriter &rw, Location loc, Value v,
+                int mask) const {
+    Type t = v.getType();
+    unsigned bits = isa<LLVM::LLVMPointerType>(t) ? 64 : t.getIntOrFloatBitWidth();
+    Value i = toInt(rw, loc, v);
+    if (bits < 32) {
+      Value w = LLVM::ZExtOp::create(rw, loc, rw.getI32Type(), i);
+      Value s = lc.target.shuffleXor(rw, loc, w, mask);
+      Value back = LLVM::TruncOp::create(rw, loc, rw.getIntegerType(bits), s);
+      return t.isInteger() ? back : fromInt(rw, loc, back, t);
+    }
+    if (bits == 64) {
+      Value lo = LLVM::TruncOp::create(rw, loc, rw.getI32Type(), i);
+      Value hi = LLVM::TruncOp::create(
+          rw, loc, rw.getI32Type(),
+          LLVM::LShrOp::create(rw, loc, i,
+                               LLVM::ConstantOp::create(rw, loc, rw.getI64Type(),
+                                                        rw.getI64IntegerAttr(32))));
+      lo = LLVM::ZExtOp::create(rw, loc, rw.getI64Type(),
+                                lc.target.shuffleXor(rw, loc, lo, mask));
+      hi = LLVM::ZExtOp::create(rw, loc, rw.getI64Type(),
+                                lc.target.shuffleXor(rw, loc, hi, mask));
+      Value r = LLVM::OrOp::create(
+          rw, loc, lo,
+          LLVM::ShlOp::create(rw, loc, hi,
+                              LLVM::ConstantOp::create(rw, loc, rw.getI64Type(),
+                                                       rw.getI64IntegerAttr(32))));
+      return fromInt(rw, loc, r, t);
+    }
+    return fromInt(rw, loc, lc.target.shuffleXor(rw, loc, i, mask), t);
+  }
+
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    auto srcType = cast<RankedTensorType>(op.getOperands()[0].getType());
+    LinearLayout ll = toLinearLayout(srcType);
+    size_t n = op.getOperands().size();
+    SmallVector<SmallVector<Value>> inputs;
+    for (Value v : adaptor.getOperands())
+      inputs.push_back(unpack(rw, loc, v));
+
+    // 1. Registers: group by the coordinates off the axis.
+    std::map<std::vector<int32_t>, SmallVector<Value>> acc;
+    std::vector<std::vector<int32_t>> keys;
+    for (int32_t r = 0; r < numRegisters(ll); ++r) {
+      std::vector<int32_t> key = ll.apply({{"register", r}});
+      key[axis] = 0;
+      SmallVector<Value> x;
+      for (size_t k = 0; k < n; ++k)
+        x.push_back(inputs[k][r]);
+      auto it = acc.find(key);
+      if (it == acc.end()) {
+        acc.emplace(key, x);
+        keys.push_back(key);
+      } else {
+        it->second = combine(rw, op, it->second, x);
+      }
+    }
+
+    // 2. Lanes along the axis: butterfly shuffles.
+    for (int32_t bit = 0; bit < ll.inDimSizeLog2("lane"); ++bit) {
+      LinearLayout::Basis b = ll.basis("lane", bit);
+      if (!b[axis])
+        continue;
+      for (size_t d = 0; d < b.size(); ++d)
+        if (d != axis && b[d])
+          return rw.notifyMatchFailure(op, "a lane basis crosses dimensions");
+      for (auto &key : keys) {
+        SmallVector<Value> other;
+        for (Value v : acc[key])
+          other.push_back(shuffle(rw, loc, v, 1 << bit));
+        acc[key] = combine(rw, op, acc[key], other);
+      }
+    }
+
+    // 3. Warps along the axis: through shared memory.
+    SmallVector<int32_t> warpBits;
+    for (int32_t bit = 0; bit < ll.inDimSizeLog2("warp"); ++bit) {
+      LinearLayout::Basis b = ll.basis("warp", bit);
+      if (!b[axis])
+        continue;
+      for (size_t d = 0; d < b.size(); ++d)
+        if (d != axis && b[d])
+          return rw.notifyMatchFailure(op, "a warp basis crosses dimensions");
+      warpBits.push_back(bit);
+    }
+    SmallVector<int64_t> sliceShape(srcType.getShape());
+    sliceShape.erase(sliceShape.begin() + axis);
+    if (!warpBits.empty()) {
+      int64_t warps = int64_t(1) << warpBits.size();
+      int64_t sliceElems = 1;
+      for (int64_t s : sliceShape)
+        sliceElems *= s;
+      unsigned maxBytes = 1;
+      for (auto &v : acc[keys.front()])
+        maxBytes = std::max<unsigned>(
+            maxBytes, isa<LLVM::LLVMPointerType>(v.getType())
+                          ? 8
+                          : std::max(1u, v.getType().getIntOrFloatBitWidth() / 8));
+      int64_t region = sliceElems * warps * maxBytes;
+      lc.shared.bytes = std::max<uint64_t>(lc.shared.bytes, uint64_t(region * n));
+      ThreadIds ids = threadIds(rw, loc, lc.target);
+      Value base = sharedBase(rw, loc, op, lc.target);
+      Type i8 = rw.getI8Type();
+      // This warp's index among the warps along the axis.
+      Value warpIdx = i32Const(rw, loc, 0);
+      for (auto [j, bit] : llvm::enumerate(warpBits)) {
+        Value bv = LLVM::AndOp::create(
+            rw, loc, LLVM::LShrOp::create(rw, loc, ids.warp, i32Const(rw, loc, bit)),
+            i32Const(rw, loc, 1));
+        warpIdx = LLVM::OrOp::create(
+            rw, loc, warpIdx,
+            LLVM::ShlOp::create(rw, loc, bv, i32Const(rw, loc, int64_t(j))));
+      }
+      SmallVector<Value> lw = laneWarpCoords(rw, loc, ll, ids);
+      auto sliceIndex = [&](const std::vector<int32_t> &key) {
+        SmallVector<Value> c;
+        for (unsigned d = 0; d < lw.size(); ++d) {
+          if (d == axis)
+            continue;
+          c.push_back(key[d] ? LLVM::XOrOp::create(rw, loc, lw[d],
+                                                   i32Const(rw, loc, key[d]))
+                                   .getResult()
+                             : lw[d]);
+        }
+        return sliceShape.empty() ? i32Const(rw, loc, 0)
+                                  : linearIndex(rw, loc, c, sliceShape);
+      };
+      auto slot = [&](size_t k, Value sliceIdx, Value w, Type t) {
+        unsigned bytes = isa<LLVM::LLVMPointerType>(t)
+                             ? 8
+                             : std::max(1u, t.getIntOrFloatBitWidth() / 8);
+        Value idx = LLVM::AddOp::create(
+            rw, loc, LLVM::MulOp::create(rw, loc, sliceIdx, i32Const(rw, loc, warps)),
+            w);
+        Value off = LLVM::AddOp::create(
+            rw, loc, LLVM::MulOp::create(rw, loc, idx, i32Const(rw, loc, bytes)),
+            i32Const(rw, loc, int64_t(k) * region));
+        return LLVM::GEPOp::create(rw, loc, base.getType(), i8, base, off)
+            .getResult();
+      };
+      auto storeType = [&](Type t) -> Type {
+        if (isa<LLVM::LLVMPointerType>(t))
+          return rw.getI64Type();
+        unsigned bits = t.getIntOrFloatBitWidth();
+        return rw.getIntegerType(bits == 1 ? 8 : bits);
+      };
+      lc.target.barrier(rw, loc);
+      for (auto &key : keys) {
+        Value si = sliceIndex(key);
+        for (size_t k = 0; k < n; ++k) {
+          Value v = acc[key][k];
+          Value iv = toInt(rw, loc, v);
+          if (v.getType().isInteger(1))
+            iv = LLVM::ZExtOp::create(rw, loc, rw.getI8Type(), iv);
+          LLVM::StoreOp::create(rw, loc, iv, slot(k, si, warpIdx, v.getType()));
+        }
+      }
+      lc.target.barrier(rw, loc);
+      for (auto &key : keys) {
+        Value si = sliceIndex(key);
+        SmallVector<Value> total;
+        for (int64_t w = 0; w < warps; ++w) {
+          SmallVector<Value> part;
+          for (size_t k = 0; k < n; ++k) {
+            Type t = acc[key][k].getType();
+            Value x = LLVM::LoadOp::create(rw, loc, storeType(t),
+                                           slot(k, si, i32Const(rw, loc, w), t));
+            if (t.isInteger(1))
+              x = LLVM::TruncOp::create(rw, loc, t, x);
+            else
+              x = fromInt(rw, loc, x, t);
+            part.push_back(x);
+          }
+          total = w == 0 ? part : combine(rw, op, total, part);
+        }
+        acc[key] = total;
+      }
+    }
+
+    // The results: a scalar, or the slice tensor's registers.
+    SmallVector<Value> results;
+    for (size_t k = 0; k < n; ++k) {
+      Type rt = getTypeConverter()->convertType(op->getResult(k).getType());
+      if (!isa<RankedTensorType>(op->getResult(k).getType())) {
+        results.push_back(acc[keys.front()][k]);
+        continue;
+      }
+      LinearLayout out =
+          toLinearLayout(cast<RankedTensorType>(op->getResult(k).getType()));
+      SmallVector<Value> values;
+      for (int32_t r = 0; r < numRegisters(out); ++r) {
+        std::vector<int32_t> c = out.apply({{"register", r}});
+        c.insert(c.begin() + axis, 0);
+        auto it = acc.find(c);
+        if (it == acc.end())
+          return rw.notifyMatchFailure(op, "result registers do not line up");
+        values.push_back(it->second[k]);
+      }
+      results.push_back(pack(rw, loc, rt, values));
+    }
+    rw.replaceOp(op, results);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+} // namespace
+
+void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                    RewritePatternSet &p, LoweringContext &lc) {
+  p.add<ReduceOpConversion>(tc, lc);
+}
+
+} // namespace trident

@@ -1,0 +1,144 @@
+//===- Utility.cpp - helpers of the shared TTGIR lowering -----------------===//
+
+#include "Utility.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+
+namespace trident {
+
+TargetInfo::~TargetInfo() = default;
+
+SmallVector<Value> unpack(OpBuilder &b, Location loc, Value v) {
+  auto st = dyn_cast<LLVM::LLVMStructType>(v.getType());
+  if (!st)
+    return {v};
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < st.getBody().size(); ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, v, i));
+  return out;
+}
+
+Value pack(OpBuilder &b, Location loc, Type structType, ArrayRef<Value> values) {
+  auto st = dyn_cast<LLVM::LLVMStructType>(structType);
+  if (!st)
+    return values.front();
+  Value s = LLVM::UndefOp::create(b, loc, st);
+  for (auto [i, v] : llvm::enumerate(values))
+    s = LLVM::InsertValueOp::create(b, loc, s, v, int64_t(i));
+  return s;
+}
+
+Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(int32_t(v)));
+}
+
+ThreadIds threadIds(OpBuilder &b, Location loc, const TargetInfo &target) {
+  Value tid = target.threadId(b, loc);
+  Value w = i32Const(b, loc, target.threadsPerWarp());
+  return {LLVM::URemOp::create(b, loc, tid, w),
+          LLVM::UDivOp::create(b, loc, tid, w)};
+}
+
+/// Sum over the bits of `x` of that bit's basis along `dim`: with distinct
+/// power-of-two bases (every blocked and slice layout) xor is or is add,
+/// and shifts and masks let LLVM fold it to a shift and a mask.
+static Value contribution(OpBuilder &b, Location loc, const LinearLayout &ll,
+                          const std::string &in, Value x, unsigned dim) {
+  Value acc;
+  for (int32_t bit = 0; bit < ll.inDimSizeLog2(in); ++bit) {
+    int32_t v = ll.basis(in, bit)[dim];
+    if (!v)
+      continue;
+    // ((x >> bit) & 1) * v
+    Value bitv = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, x, i32Const(b, loc, bit)),
+        i32Const(b, loc, 1));
+    Value term = LLVM::MulOp::create(b, loc, bitv, i32Const(b, loc, v));
+    acc = acc ? LLVM::XOrOp::create(b, loc, acc, term).getResult() : term;
+  }
+  return acc;
+}
+
+SmallVector<Value> laneWarpCoords(OpBuilder &b, Location loc,
+                                  const LinearLayout &ll, const ThreadIds &ids) {
+  SmallVector<Value> out;
+  for (unsigned d = 0; d < ll.outs().size(); ++d) {
+    Value lane = contribution(b, loc, ll, "lane", ids.lane, d);
+    Value warp = contribution(b, loc, ll, "warp", ids.warp, d);
+    Value c = lane && warp ? LLVM::XOrOp::create(b, loc, lane, warp).getResult()
+              : lane       ? lane
+              : warp       ? warp
+                           : i32Const(b, loc, 0);
+    out.push_back(c);
+  }
+  return out;
+}
+
+SmallVector<Value> elementCoords(OpBuilder &b, Location loc,
+                                 const LinearLayout &ll, int32_t r,
+                                 const ThreadIds &ids) {
+  SmallVector<Value> lw = laneWarpCoords(b, loc, ll, ids);
+  std::vector<int32_t> reg = ll.apply({{"register", r}});
+  for (unsigned d = 0; d < lw.size(); ++d)
+    if (reg[d])
+      lw[d] = LLVM::XOrOp::create(b, loc, lw[d], i32Const(b, loc, reg[d]));
+  return lw;
+}
+
+Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
+                  ArrayRef<int64_t> shape) {
+  Value idx = i32Const(b, loc, 0);
+  int64_t stride = 1;
+  for (int d = int(shape.size()) - 1; d >= 0; --d) {
+    Value term = stride == 1 ? coords[d]
+                             : LLVM::MulOp::create(b, loc, coords[d],
+                                                   i32Const(b, loc, stride))
+                                   .getResult();
+    idx = LLVM::AddOp::create(b, loc, idx, term);
+    stride *= shape[d];
+  }
+  return idx;
+}
+
+Value sharedBase(OpBuilder &b, Location loc, Operation *anyOp,
+                 const TargetInfo &target) {
+  auto module = anyOp->getParentOfType<ModuleOp>();
+  constexpr llvm::StringLiteral kName = "global_smem";
+  auto ptrTy = LLVM::LLVMPointerType::get(b.getContext(),
+                                          target.sharedAddressSpace());
+  if (!module.lookupSymbol(kName)) {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto arrTy = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
+    auto global = LLVM::GlobalOp::create(
+        b, loc, arrTy, /*isConstant=*/false, LLVM::Linkage::External, kName,
+        /*value=*/Attribute(), /*alignment=*/16, target.sharedAddressSpace());
+    (void)global;
+  }
+  return LLVM::AddressOfOp::create(b, loc, ptrTy, kName);
+}
+
+int32_t numRegisters(const LinearLayout &ll) { return ll.inDimSize("register"); }
+
+Value toInt(OpBuilder &b, Location loc, Value v) {
+  Type t = v.getType();
+  if (t.isInteger())
+    return v;
+  if (isa<LLVM::LLVMPointerType>(t))
+    return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
+  return LLVM::BitcastOp::create(
+      b, loc, b.getIntegerType(t.getIntOrFloatBitWidth()), v);
+}
+
+Value fromInt(OpBuilder &b, Location loc, Value v, Type type) {
+  if (v.getType() == type)
+    return v;
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(b, loc, type, v);
+  return LLVM::BitcastOp::create(b, loc, type, v);
+}
+
+} // namespace trident

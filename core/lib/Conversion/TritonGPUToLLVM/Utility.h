@@ -1,0 +1,72 @@
+//===- Utility.h - helpers of the shared TTGIR lowering ---------*- C++ -*-===//
+//
+// Per-thread element lists of distributed tensors (pack/unpack of the LLVM
+// struct), the tensor coordinates of each element (from the linear layout:
+// constant for the register part, computed from the lane and warp ids for
+// the rest), and the dynamic shared memory base.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+#define TRIDENT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+
+#include "trident/Conversion/TritonGPUToLLVM/Lowering.h"
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Tools/LinearLayout.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace trident {
+
+/// The elements of a converted tensor value (an LLVM struct), or the value
+/// itself for a scalar.
+llvm::SmallVector<mlir::Value> unpack(mlir::OpBuilder &b, mlir::Location loc,
+                                      mlir::Value v);
+/// An LLVM struct of `structType` holding `values`.
+mlir::Value pack(mlir::OpBuilder &b, mlir::Location loc,
+                 mlir::Type structType, llvm::ArrayRef<mlir::Value> values);
+
+mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+
+/// The hardware position of this thread.
+struct ThreadIds {
+  mlir::Value lane, warp;
+};
+ThreadIds threadIds(mlir::OpBuilder &b, mlir::Location loc,
+                    const TargetInfo &target);
+
+/// The tensor coordinates (one i32 per dimension) of register `r` of this
+/// thread in a tensor of layout `ll`.
+llvm::SmallVector<mlir::Value>
+elementCoords(mlir::OpBuilder &b, mlir::Location loc,
+              const LinearLayout &ll, int32_t r, const ThreadIds &ids);
+/// The part of the coordinates that depends on the lane and warp only:
+/// elementCoords(r) = registerCoords(r) xor laneWarpCoords.
+llvm::SmallVector<mlir::Value>
+laneWarpCoords(mlir::OpBuilder &b, mlir::Location loc, const LinearLayout &ll,
+               const ThreadIds &ids);
+
+/// Row-major linear index of `coords` in `shape`, as i32.
+mlir::Value linearIndex(mlir::OpBuilder &b, mlir::Location loc,
+                        llvm::ArrayRef<mlir::Value> coords,
+                        llvm::ArrayRef<int64_t> shape);
+
+/// The kernel's dynamic shared memory (a pointer of the shared address
+/// space), declared once per module.
+mlir::Value sharedBase(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Operation *anyOpInModule,
+                       const TargetInfo &target);
+
+/// The registers of `ll` that hold distinct elements (register bases that
+/// are zero hold copies, see LinearLayout::resizedTo).
+int32_t numRegisters(const LinearLayout &ll);
+
+/// Bit-casts `v` to an integer of its width and back.
+mlir::Value toInt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
+mlir::Value fromInt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                    mlir::Type type);
+
+} // namespace trident
+
+#endif // TRIDENT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H

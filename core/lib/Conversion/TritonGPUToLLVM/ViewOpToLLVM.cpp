@@ -1,0 +1,203 @@
+//===- ViewOpToLLVM.cpp - splat, make_range, broadcast, expand_dims, convert_layout -===//
+//
+// Ops that create or rearrange tensors without arithmetic. Which register
+// of the source feeds which register of the result is decided at compile
+// time from the two linear layouts; convert_layout between layouts that
+// differ beyond registers goes through shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace trident {
+namespace {
+
+struct SplatOpConversion : public ConvertOpToLLVMPattern<SplatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(SplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Type st = getTypeConverter()->convertType(op.getType());
+    size_t n = cast<LLVM::LLVMStructType>(st).getBody().size();
+    rw.replaceOp(op, pack(rw, op.getLoc(), st,
+                          SmallVector<Value>(n, adaptor.getSrc())));
+    return success();
+  }
+};
+
+struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<MakeRangeOp> {
+  MakeRangeOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(MakeRangeOp op, OpAdaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    LinearLayout ll = toLinearLayout(op.getType());
+    ThreadIds ids = threadIds(rw, loc, lc.target);
+    Value lw = laneWarpCoords(rw, loc, ll, ids)[0];
+    Value start = i32Const(rw, loc, op.getStart());
+    SmallVector<Value> values;
+    for (int32_t r = 0; r < numRegisters(ll); ++r) {
+      int32_t c = ll.apply({{"register", r}})[0];
+      Value index = c ? LLVM::XOrOp::create(rw, loc, lw, i32Const(rw, loc, c))
+                            .getResult()
+                      : lw;
+      values.push_back(LLVM::AddOp::create(rw, loc, index, start));
+    }
+    rw.replaceOp(op, pack(rw, loc, getTypeConverter()->convertType(op.getType()),
+                          values));
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+/// For each register of `to`, the register of `from` holding the same
+/// element once `dropped` (source dims of size 1, or an inserted dim) is
+/// accounted for: `project` maps a `to` register coordinate to the `from`
+/// coordinate it reads.
+FailureOr<SmallVector<int32_t>> registerMap(
+    const LinearLayout &from, const LinearLayout &to,
+    const std::function<std::vector<int32_t>(std::vector<int32_t>)> &project) {
+  std::map<std::vector<int32_t>, int32_t> index;
+  for (int32_t r = 0; r < numRegisters(from); ++r)
+    index.emplace(from.apply({{"register", r}}), r);
+  SmallVector<int32_t> map;
+  for (int32_t r = 0; r < numRegisters(to); ++r) {
+    auto it = index.find(project(to.apply({{"register", r}})));
+    if (it == index.end())
+      return failure();
+    map.push_back(it->second);
+  }
+  return map;
+}
+
+struct BroadcastOpConversion : public ConvertOpToLLVMPattern<BroadcastOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    if (srcType.getEncoding() != dstType.getEncoding())
+      return rw.notifyMatchFailure(op, "broadcast between encodings");
+    ArrayRef<int64_t> shape = srcType.getShape();
+    auto map = registerMap(
+        toLinearLayout(srcType), toLinearLayout(dstType),
+        [&](std::vector<int32_t> c) {
+          for (size_t d = 0; d < c.size(); ++d)
+            if (shape[d] == 1)
+              c[d] = 0;
+          return c;
+        });
+    if (failed(map))
+      return rw.notifyMatchFailure(op, "registers do not line up");
+    SmallVector<Value> src = unpack(rw, op.getLoc(), adaptor.getSrc()), out;
+    for (int32_t r : *map)
+      out.push_back(src[r]);
+    rw.replaceOp(op, pack(rw, op.getLoc(),
+                          getTypeConverter()->convertType(op.getType()), out));
+    return success();
+  }
+};
+
+struct ExpandDimsOpConversion : public ConvertOpToLLVMPattern<ExpandDimsOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ExpandDimsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    auto slice = dyn_cast<SliceEncodingAttr>(srcType.getEncoding());
+    if (!slice || slice.getDim() != op.getAxis() ||
+        slice.getParent() != dstType.getEncoding())
+      return rw.notifyMatchFailure(op, "operand is not a slice of the result");
+    unsigned axis = op.getAxis();
+    auto map = registerMap(toLinearLayout(srcType), toLinearLayout(dstType),
+                           [&](std::vector<int32_t> c) {
+                             c.erase(c.begin() + axis);
+                             return c;
+                           });
+    if (failed(map))
+      return rw.notifyMatchFailure(op, "registers do not line up");
+    SmallVector<Value> src = unpack(rw, op.getLoc(), adaptor.getSrc()), out;
+    for (int32_t r : *map)
+      out.push_back(src[r]);
+    rw.replaceOp(op, pack(rw, op.getLoc(),
+                          getTypeConverter()->convertType(op.getType()), out));
+    return success();
+  }
+};
+
+/// Through shared memory: every thread writes the elements it holds at
+/// their row-major index, then reads the ones it will hold.
+struct ConvertLayoutOpConversion
+    : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
+  ConvertLayoutOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = op.getType();
+    Type dstStruct = getTypeConverter()->convertType(dstType);
+    LinearLayout from = toLinearLayout(srcType), to = toLinearLayout(dstType);
+    SmallVector<Value> src = unpack(rw, loc, adaptor.getSrc());
+    if (from == to) {
+      rw.replaceOp(op, pack(rw, loc, dstStruct, src));
+      return success();
+    }
+    Type elem = src.front().getType();
+    bool isPtr = isa<LLVM::LLVMPointerType>(elem);
+    unsigned bits = isPtr ? 64 : elem.getIntOrFloatBitWidth();
+    Type storeType = bits == 1 ? rw.getI8Type() : rw.getIntegerType(bits);
+    uint64_t bytes = uint64_t(dstType.getNumElements()) *
+                     std::max<unsigned>(1, bits / 8);
+    lc.shared.bytes = std::max(lc.shared.bytes, bytes);
+    ThreadIds ids = threadIds(rw, loc, lc.target);
+    Value base = sharedBase(rw, loc, op, lc.target);
+    auto ptrTy = base.getType();
+    lc.target.barrier(rw, loc);
+    for (int32_t r = 0; r < numRegisters(from); ++r) {
+      Value idx = linearIndex(rw, loc, elementCoords(rw, loc, from, r, ids),
+                              srcType.getShape());
+      Value p = LLVM::GEPOp::create(rw, loc, ptrTy, storeType, base, idx);
+      Value v = toInt(rw, loc, src[r]);
+      if (bits == 1)
+        v = LLVM::ZExtOp::create(rw, loc, storeType, v);
+      LLVM::StoreOp::create(rw, loc, v, p);
+    }
+    lc.target.barrier(rw, loc);
+    SmallVector<Value> out;
+    for (int32_t r = 0; r < numRegisters(to); ++r) {
+      Value idx = linearIndex(rw, loc, elementCoords(rw, loc, to, r, ids),
+                              dstType.getShape());
+      Value p = LLVM::GEPOp::create(rw, loc, ptrTy, storeType, base, idx);
+      Value v = LLVM::LoadOp::create(rw, loc, storeType, p);
+      if (bits == 1)
+        v = LLVM::TruncOp::create(rw, loc, rw.getI1Type(), v);
+      out.push_back(fromInt(rw, loc, v, elem));
+    }
+    rw.replaceOp(op, pack(rw, loc, dstStruct, out));
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+} // namespace
+
+void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                  RewritePatternSet &p, LoweringContext &lc) {
+  p.add<SplatOpConversion, BroadcastOpConversion, ExpandDimsOpConversion>(tc);
+  p.add<MakeRangeOpConversion, ConvertLayoutOpConversion>(tc, lc);
+}
+
+} // namespace trident

@@ -1,0 +1,307 @@
+//===- Dialect.cpp - the ttg dialect: encodings, linear layouts, ops ------===//
+
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+
+#include "trident/Dialect/TritonGPU/IR/AttrInterfaces.cpp.inc"
+#include "trident/Dialect/TritonGPU/IR/Dialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "trident/Dialect/TritonGPU/IR/Attrs.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "trident/Dialect/TritonGPU/IR/Ops.cpp.inc"
+
+namespace {
+/// `#blocked = #ttg.blocked<...>` aliases, as Triton prints them.
+struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceEncodingAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
+void TritonGPUDialect::initialize() {
+  registerAttributes();
+  addInterfaces<TritonGPUOpAsmInterface>();
+  addOperations<
+#define GET_OP_LIST
+#include "trident/Dialect/TritonGPU/IR/Ops.cpp.inc"
+      >();
+}
+
+void TritonGPUDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "trident/Dialect/TritonGPU/IR/Attrs.cpp.inc"
+      >();
+}
+
+static int intModuleAttr(ModuleOp m, StringRef name, int dflt) {
+  if (auto a = m->getAttrOfType<IntegerAttr>(name))
+    return int(a.getInt());
+  return dflt;
+}
+
+int TritonGPUDialect::getNumWarps(ModuleOp m) {
+  return intModuleAttr(m, kNumWarps, 4);
+}
+int TritonGPUDialect::getThreadsPerWarp(ModuleOp m) {
+  return intModuleAttr(m, kThreadsPerWarp, 32);
+}
+
+//===----------------------------------------------------------------------===//
+// Parsing and printing: `<{key = [..], ...}>` as Triton writes them.
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseUnsignedArray(AsmParser &p, Attribute a, StringRef key,
+                                      SmallVectorImpl<unsigned> &out) {
+  auto arr = dyn_cast<ArrayAttr>(a);
+  if (!arr)
+    return p.emitError(p.getNameLoc(), "'") << key << "' must be an array";
+  for (Attribute e : arr) {
+    auto i = dyn_cast<IntegerAttr>(e);
+    if (!i || i.getInt() < 0)
+      return p.emitError(p.getNameLoc(), "'")
+             << key << "' must hold non-negative integers";
+    out.push_back(unsigned(i.getInt()));
+  }
+  return success();
+}
+
+static bool isTrivialCta(AsmParser &p, DictionaryAttr dict, unsigned rank) {
+  // Triton prints CTAsPerCGA/CTASplitNum/CTAOrder only when num_ctas > 1.
+  for (StringRef key : {"CTAsPerCGA", "CTASplitNum"})
+    if (Attribute a = dict.get(key)) {
+      SmallVector<unsigned> v;
+      if (failed(parseUnsignedArray(p, a, key, v)))
+        return false;
+      for (unsigned x : v)
+        if (x != 1) {
+          p.emitError(p.getNameLoc(),
+                      "layouts spanning several CTAs (num_ctas > 1) are not "
+                      "supported yet");
+          return false;
+        }
+    }
+  (void)rank;
+  return true;
+}
+
+Attribute BlockedEncodingAttr::parse(AsmParser &p, Type) {
+  DictionaryAttr dict;
+  if (p.parseLess() || p.parseAttribute(dict) || p.parseGreater())
+    return {};
+  SmallVector<unsigned> spt, tpw, wpc, order;
+  for (NamedAttribute a : dict) {
+    StringRef k = a.getName().strref();
+    SmallVectorImpl<unsigned> *dst = k == "sizePerThread"    ? &spt
+                                     : k == "threadsPerWarp" ? &tpw
+                                     : k == "warpsPerCTA"    ? &wpc
+                                     : k == "order"          ? &order
+                                                             : nullptr;
+    if (k == "CTAsPerCGA" || k == "CTASplitNum" || k == "CTAOrder")
+      continue;
+    if (!dst) {
+      p.emitError(p.getNameLoc(), "unexpected key: ") << k;
+      return {};
+    }
+    if (failed(parseUnsignedArray(p, a.getValue(), k, *dst)))
+      return {};
+  }
+  if (!isTrivialCta(p, dict, spt.size()))
+    return {};
+  return p.getChecked<BlockedEncodingAttr>(p.getContext(), spt, tpw, wpc,
+                                           order);
+}
+
+void BlockedEncodingAttr::print(AsmPrinter &p) const {
+  auto list = [&](ArrayRef<unsigned> v) {
+    p << "[";
+    llvm::interleaveComma(v, p);
+    p << "]";
+  };
+  p << "<{sizePerThread = ";
+  list(getSizePerThread());
+  p << ", threadsPerWarp = ";
+  list(getThreadsPerWarp());
+  p << ", warpsPerCTA = ";
+  list(getWarpsPerCTA());
+  p << ", order = ";
+  list(getOrder());
+  p << "}>";
+}
+
+LogicalResult
+BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            ArrayRef<unsigned> spt, ArrayRef<unsigned> tpw,
+                            ArrayRef<unsigned> wpc, ArrayRef<unsigned> order) {
+  size_t rank = order.size();
+  if (rank == 0 || spt.size() != rank || tpw.size() != rank ||
+      wpc.size() != rank)
+    return emitError() << "sizePerThread, threadsPerWarp, warpsPerCTA and "
+                          "order must have one entry per dimension";
+  SmallVector<unsigned> sorted(order);
+  llvm::sort(sorted);
+  for (size_t i = 0; i < rank; ++i)
+    if (sorted[i] != i)
+      return emitError() << "order must be a permutation of 0.." << rank - 1;
+  for (ArrayRef<unsigned> v : {spt, tpw, wpc})
+    for (unsigned x : v)
+      if (x == 0 || (x & (x - 1)))
+        return emitError() << "blocked encoding sizes must be powers of two";
+  return success();
+}
+
+Attribute SliceEncodingAttr::parse(AsmParser &p, Type) {
+  DictionaryAttr dict;
+  if (p.parseLess() || p.parseAttribute(dict) || p.parseGreater())
+    return {};
+  auto dim = dyn_cast_or_null<IntegerAttr>(dict.get("dim"));
+  Attribute parent = dict.get("parent");
+  if (!dim || !parent || dict.size() != 2) {
+    p.emitError(p.getNameLoc(), "slice encoding needs exactly 'dim' and "
+                                "'parent'");
+    return {};
+  }
+  return p.getChecked<SliceEncodingAttr>(p.getContext(),
+                                         unsigned(dim.getInt()), parent);
+}
+
+void SliceEncodingAttr::print(AsmPrinter &p) const {
+  p << "<{dim = " << getDim() << ", parent = " << getParent() << "}>";
+}
+
+LogicalResult
+SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned dim, Attribute parent) {
+  auto d = dyn_cast<DistributedEncoding>(parent);
+  if (!d)
+    return emitError() << "the parent of a slice must be a distributed "
+                          "encoding";
+  if (dim >= d.getRank())
+    return emitError() << "slice dim " << dim << " is out of range for a "
+                       << "parent of rank " << d.getRank();
+  return success();
+}
+
+unsigned SliceEncodingAttr::getRank() const {
+  return cast<DistributedEncoding>(getParent()).getRank() - 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Linear layouts
+//===----------------------------------------------------------------------===//
+
+static std::string dimName(unsigned d) { return "dim" + std::to_string(d); }
+
+/// The identity over `sizes` for input `in`, minor dimension (order[0])
+/// first, with outputs in tensor order.
+static trident::LinearLayout identityND(const std::string &in,
+                                        ArrayRef<unsigned> sizes,
+                                        ArrayRef<unsigned> order) {
+  size_t rank = order.size();
+  trident::LinearLayout l = trident::LinearLayout::identity1D(
+      int32_t(sizes[order[0]]), in, dimName(order[0]));
+  for (size_t k = 1; k < rank; ++k)
+    l = l * trident::LinearLayout::identity1D(int32_t(sizes[order[k]]), in,
+                                              dimName(order[k]));
+  // Outputs are in `order`; put them in tensor order.
+  std::vector<int32_t> perm(rank);
+  for (size_t d = 0; d < rank; ++d)
+    perm[d] = l.outDimIndex(dimName(unsigned(d)));
+  return l.transposedOuts(perm);
+}
+
+trident::LinearLayout
+BlockedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  ArrayRef<unsigned> order = getOrder();
+  trident::LinearLayout l = identityND("register", getSizePerThread(), order) *
+                            identityND("lane", getThreadsPerWarp(), order) *
+                            identityND("warp", getWarpsPerCTA(), order);
+  std::vector<int32_t> sizes(shape.begin(), shape.end());
+  return l.resizedTo(sizes, std::vector<unsigned>(order.begin(), order.end()),
+                     "register");
+}
+
+trident::LinearLayout
+SliceEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + getDim(), 1);
+  trident::LinearLayout parent =
+      cast<DistributedEncoding>(getParent()).toLinearLayout(parentShape);
+  return parent.withoutOutDim(int32_t(getDim()), "register");
+}
+
+trident::LinearLayout mlir::triton::gpu::toLinearLayout(RankedTensorType t) {
+  return cast<DistributedEncoding>(t.getEncoding())
+      .toLinearLayout(t.getShape());
+}
+
+BlockedEncodingAttr mlir::triton::gpu::blockedEncodingFor(
+    MLIRContext *ctx, ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
+    unsigned sizePerThread, int numWarps, int threadsPerWarp) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
+  spt[order[0]] = sizePerThread;
+  // Triton's BlockedEncodingAttr::get: fill lanes, then warps, from the
+  // minor dimension; the last dimension takes what remains.
+  unsigned lanes = unsigned(threadsPerWarp), threads = unsigned(numWarps * threadsPerWarp),
+           warps = unsigned(numWarps), prevLanes = 1, prevWarps = 1;
+  for (unsigned k = 0; k + 1 < rank; ++k) {
+    unsigned i = order[k];
+    unsigned perCta = std::clamp<unsigned>(
+        threads, 1, std::max<unsigned>(1, unsigned(shape[i]) / spt[i]));
+    tpw[i] = std::clamp<unsigned>(perCta, 1, lanes);
+    wpc[i] = std::clamp<unsigned>(perCta / tpw[i], 1, warps);
+    warps /= wpc[i];
+    lanes /= tpw[i];
+    threads /= perCta;
+    prevLanes *= tpw[i];
+    prevWarps *= wpc[i];
+  }
+  tpw[order[rank - 1]] = unsigned(threadsPerWarp) / prevLanes;
+  wpc[order[rank - 1]] = unsigned(numWarps) / prevWarps;
+  return BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order);
+}
+
+BlockedEncodingAttr mlir::triton::gpu::defaultBlockedEncoding(
+    MLIRContext *ctx, ArrayRef<int64_t> shape, int numWarps,
+    int threadsPerWarp) {
+  SmallVector<unsigned> order;
+  for (int d = int(shape.size()) - 1; d >= 0; --d)
+    order.push_back(unsigned(d));
+  return blockedEncodingFor(ctx, shape, order, 1, numWarps, threadsPerWarp);
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  if (auto inner = getSrc().getDefiningOp<ConvertLayoutOp>())
+    if (inner.getSrc().getType() == getType())
+      return inner.getSrc();
+  return {};
+}

@@ -1,0 +1,331 @@
+//===- ConvertToTritonGPU.cpp - TTIR to TTGIR, layouts by constraint ------===//
+//
+// Every tensor value gets an encoding. Values that must share one (the
+// operands and results of elementwise ops, loads, stores and broadcasts;
+// loop-carried values; branch arguments) are joined into classes; a
+// reduction's result class is a slice of its operand's, an expand_dims
+// operand's class a slice of its result's. Classes that are no slice get a
+// blocked encoding coalesced for their loads and stores (AxisInfo).
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "trident/Analysis/AxisInfo.h"
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::triton::gpu {
+#define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPU
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
+
+struct SliceEdge {
+  Value child, parent;
+  unsigned axis;
+  Operation *op; ///< the reduce (child = its result) or expand_dims
+};
+
+class LayoutAssignment {
+public:
+  LayoutAssignment(ModuleOp m, int numWarps, int threadsPerWarp)
+      : module_(m), numWarps_(numWarps), threadsPerWarp_(threadsPerWarp),
+        axis_(m) {}
+
+  LogicalResult run();
+
+private:
+  void join(Value a, Value b) {
+    if (isTensor(a) && isTensor(b))
+      classes_.unionSets(a.getAsOpaquePointer(), b.getAsOpaquePointer());
+  }
+  void add(Value v) {
+    if (isTensor(v)) {
+      classes_.insert(v.getAsOpaquePointer());
+      values_.push_back(v);
+    }
+  }
+  const void *leader(Value v) {
+    return classes_.getLeaderValue(v.getAsOpaquePointer());
+  }
+  LogicalResult collect(Operation *op);
+  Attribute encodingOf(const void *cls, int depth = 0);
+  Attribute rootEncoding(const void *cls);
+
+  ModuleOp module_;
+  int numWarps_, threadsPerWarp_;
+  AxisInfoAnalysis axis_;
+  llvm::EquivalenceClasses<const void *> classes_;
+  std::vector<Value> values_;
+  std::vector<SliceEdge> edges_;
+  std::vector<Operation *> memoryOps_;
+  llvm::DenseMap<const void *, Attribute> assigned_;
+  llvm::DenseMap<const void *, const SliceEdge *> derivation_;
+};
+
+LogicalResult LayoutAssignment::collect(Operation *op) {
+  for (Value r : op->getResults())
+    add(r);
+  for (Region &region : op->getRegions())
+    for (Block &b : region)
+      for (BlockArgument a : b.getArguments())
+        add(a);
+
+  auto joinAll = [&](ValueRange vs) {
+    Value first;
+    for (Value v : vs)
+      if (isTensor(v)) {
+        if (first)
+          join(first, v);
+        else
+          first = v;
+      }
+  };
+  if (isa<DotOp, TransOp, ReshapeOp, JoinOp, SplitOp, CatOp, GatherOp,
+          HistogramOp, ScanOp, MakeTensorPtrOp, AdvanceOp>(op))
+    return op->emitError("'")
+           << op->getName() << "' is not supported by the GPU backends yet";
+  if (auto r = dyn_cast<ReduceOp>(op)) {
+    joinAll(r.getOperands());
+    if (r->getNumResults() && isTensor(r->getResult(0))) {
+      joinAll(r->getResults());
+      edges_.push_back({r->getResult(0), r.getOperands()[0], r.getAxis(), op});
+    }
+    return success();
+  }
+  if (auto e = dyn_cast<ExpandDimsOp>(op)) {
+    if (isTensor(e.getSrc()))
+      edges_.push_back({e.getSrc(), e.getResult(), e.getAxis(), op});
+    return success();
+  }
+  if (isa<SplatOp, MakeRangeOp>(op))
+    return success();
+  if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op)) {
+    memoryOps_.push_back(op);
+    SmallVector<Value> all(op->getOperands());
+    all.append(op->result_begin(), op->result_end());
+    joinAll(all);
+    return success();
+  }
+  if (auto f = dyn_cast<scf::ForOp>(op)) {
+    for (auto [init, arg, res] : llvm::zip(f.getInitArgs(),
+                                           f.getRegionIterArgs(),
+                                           f.getResults())) {
+      join(init, arg);
+      join(arg, res);
+    }
+    auto y = cast<scf::YieldOp>(f.getBody()->getTerminator());
+    for (auto [v, arg] : llvm::zip(y.getOperands(), f.getRegionIterArgs()))
+      join(v, arg);
+    return success();
+  }
+  if (auto i = dyn_cast<scf::IfOp>(op)) {
+    for (Region *r : {&i.getThenRegion(), &i.getElseRegion()})
+      if (!r->empty())
+        for (auto [v, res] :
+             llvm::zip(r->front().getTerminator()->getOperands(),
+                       i.getResults()))
+          join(v, res);
+    return success();
+  }
+  if (auto w = dyn_cast<scf::WhileOp>(op)) {
+    for (auto [init, arg] : llvm::zip(w.getInits(), w.getBeforeArguments()))
+      join(init, arg);
+    auto cond = w.getConditionOp();
+    for (auto [v, arg, res] : llvm::zip(cond.getArgs(), w.getAfterArguments(),
+                                        w.getResults())) {
+      join(v, arg);
+      join(arg, res);
+    }
+    for (auto [v, arg] : llvm::zip(w.getYieldOp().getOperands(),
+                                   w.getBeforeArguments()))
+      join(v, arg);
+    return success();
+  }
+  if (auto br = dyn_cast<BranchOpInterface>(op)) {
+    for (unsigned s = 0; s < op->getNumSuccessors(); ++s) {
+      SuccessorOperands so = br.getSuccessorOperands(s);
+      Block *dest = op->getSuccessor(s);
+      for (unsigned k = 0; k < so.size(); ++k)
+        join(so[k], dest->getArgument(k + so.getProducedOperandCount()));
+    }
+    return success();
+  }
+  // Elementwise ops (arith, math, tt's elementwise ops, select): one class.
+  if (op->hasTrait<mlir::OpTrait::Elementwise>() || isa<BroadcastOp>(op)) {
+    SmallVector<Value> all(op->getOperands());
+    all.append(op->result_begin(), op->result_end());
+    joinAll(all);
+    return success();
+  }
+  for (Value v : op->getOperands())
+    if (isTensor(v) && !isa<scf::YieldOp, scf::ConditionOp, ReduceReturnOp,
+                            ScanReturnOp, arith::ConstantOp>(op))
+      return op->emitError("'") << op->getName()
+                                << "' on tensors is not supported by the GPU "
+                                   "backends yet";
+  return success();
+}
+
+Attribute LayoutAssignment::rootEncoding(const void *cls) {
+  // The widest coalesced access among the class's loads and stores.
+  BlockedEncodingAttr best;
+  int64_t bestVec = 0;
+  int64_t threads = int64_t(numWarps_) * threadsPerWarp_;
+  for (Operation *op : memoryOps_) {
+    Value ptr = op->getOperand(0);
+    if (!isTensor(ptr) || leader(ptr) != cls)
+      continue;
+    auto type = cast<RankedTensorType>(ptr.getType());
+    AxisInfo info = axis_.get(ptr);
+    unsigned rank = type.getRank();
+    // Dimensions by decreasing contiguity, the last one first among equals.
+    SmallVector<unsigned> order;
+    for (int d = int(rank) - 1; d >= 0; --d)
+      order.push_back(unsigned(d));
+    for (size_t i = 1; i < order.size(); ++i) // stable insertion sort
+      for (size_t j = i; j > 0 && info.contiguity[order[j]] >
+                                      info.contiguity[order[j - 1]];
+           --j)
+        std::swap(order[j], order[j - 1]);
+    Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
+    int64_t bits = pointee.isIntOrFloat() ? pointee.getIntOrFloatBitWidth() : 32;
+    int64_t bytes = std::max<int64_t>(1, bits / 8);
+    Value mask = isa<LoadOp>(op)    ? cast<LoadOp>(op).getMask()
+                 : isa<StoreOp>(op) ? cast<StoreOp>(op).getMask()
+                                    : Value();
+    int64_t vec = axis_.vectorElements(ptr, mask, order[0], bytes);
+    vec = std::min<int64_t>(vec, std::max<int64_t>(1, 128 / std::max<int64_t>(bits, 8)));
+    vec = std::min<int64_t>(vec,
+                            std::max<int64_t>(1, type.getNumElements() / threads));
+    if (vec > bestVec) {
+      bestVec = vec;
+      best = blockedEncodingFor(module_.getContext(), type.getShape(), order,
+                                unsigned(vec), numWarps_, threadsPerWarp_);
+    }
+  }
+  if (best)
+    return best;
+  // No access in the class: the default for its largest shape.
+  RankedTensorType largest;
+  for (Value v : values_)
+    if (leader(v) == cls) {
+      auto t = cast<RankedTensorType>(v.getType());
+      if (!largest || t.getNumElements() > largest.getNumElements())
+        largest = t;
+    }
+  return defaultBlockedEncoding(module_.getContext(), largest.getShape(),
+                                numWarps_, threadsPerWarp_);
+}
+
+Attribute LayoutAssignment::encodingOf(const void *cls, int depth) {
+  auto it = assigned_.find(cls);
+  if (it != assigned_.end())
+    return it->second;
+  Attribute enc;
+  auto d = derivation_.find(cls);
+  if (d != derivation_.end() && depth < 16) {
+    const SliceEdge &e = *d->second;
+    enc = SliceEncodingAttr::get(module_.getContext(), e.axis,
+                                 encodingOf(leader(e.parent), depth + 1));
+  } else {
+    enc = rootEncoding(cls);
+  }
+  assigned_[cls] = enc;
+  return enc;
+}
+
+LogicalResult LayoutAssignment::run() {
+  bool failed = false;
+  module_.walk([&](Operation *op) {
+    if (!failed && ::mlir::failed(collect(op)))
+      failed = true;
+  });
+  if (failed)
+    return failure();
+  for (const SliceEdge &e : edges_)
+    derivation_.try_emplace(leader(e.child), &e);
+
+  // Types, then the edges whose slice disagrees with the child's class.
+  llvm::DenseMap<Value, Type> newTypes;
+  for (Value v : values_) {
+    auto t = cast<RankedTensorType>(v.getType());
+    newTypes[v] = RankedTensorType::get(t.getShape(), t.getElementType(),
+                                        encodingOf(leader(v)));
+  }
+  for (auto &[v, t] : newTypes)
+    v.setType(t);
+  OpBuilder b(module_.getContext());
+  for (const SliceEdge &e : edges_) {
+    auto parentType = cast<RankedTensorType>(e.parent.getType());
+    auto childType = cast<RankedTensorType>(e.child.getType());
+    Attribute want = SliceEncodingAttr::get(module_.getContext(), e.axis,
+                                            parentType.getEncoding());
+    if (childType.getEncoding() == want)
+      continue;
+    auto wantType = RankedTensorType::get(childType.getShape(),
+                                          childType.getElementType(), want);
+    if (auto r = dyn_cast<ReduceOp>(e.op)) {
+      // The reduce yields the slice; its users get the class's encoding.
+      b.setInsertionPointAfter(r);
+      for (Value res : r->getResults()) {
+        Type classType = res.getType();
+        auto resType = cast<RankedTensorType>(classType);
+        res.setType(RankedTensorType::get(resType.getShape(),
+                                          resType.getElementType(), want));
+        auto cvt = ConvertLayoutOp::create(b, r.getLoc(), classType, res);
+        res.replaceAllUsesExcept(cvt.getResult(), cvt);
+      }
+    } else {
+      b.setInsertionPoint(e.op);
+      auto cvt = ConvertLayoutOp::create(b, e.op->getLoc(), wantType, e.child);
+      e.op->setOperand(0, cvt.getResult());
+    }
+  }
+  // Constants carry their type in their value too.
+  module_.walk([&](arith::ConstantOp c) {
+    if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
+      if (dense.getType() != c.getType())
+        c.setValueAttr(dense.reshape(cast<ShapedType>(c.getType())));
+  });
+  return success();
+}
+
+struct ConvertTritonToTritonGPU
+    : public mlir::triton::gpu::impl::ConvertTritonToTritonGPUBase<
+          ConvertTritonToTritonGPU> {
+  using ConvertTritonToTritonGPUBase::ConvertTritonToTritonGPUBase;
+  void runOnOperation() override {
+    ModuleOp m = getOperation();
+    MLIRContext *ctx = m.getContext();
+    Builder b(ctx);
+    m->setAttr(TritonGPUDialect::kNumWarps, b.getI32IntegerAttr(numWarps));
+    m->setAttr(TritonGPUDialect::kThreadsPerWarp,
+               b.getI32IntegerAttr(threadsPerWarp));
+    m->setAttr(TritonGPUDialect::kNumCtas, b.getI32IntegerAttr(numCtas));
+    if (!target.empty())
+      m->setAttr(TritonGPUDialect::kTarget, b.getStringAttr(target));
+    if (numCtas != 1) {
+      m.emitError("num_ctas > 1 is not supported by the GPU backends yet");
+      return signalPassFailure();
+    }
+    LayoutAssignment assign(m, numWarps, threadsPerWarp);
+    if (failed(assign.run()))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,317 @@
+//===- LinearLayout.cpp - layouts as linear maps over GF(2) ---------------===//
+
+#include "trident/Tools/LinearLayout.h"
+
+#include <cassert>
+#include <sstream>
+
+namespace trident {
+
+LinearLayout::LinearLayout(std::vector<InDim> ins, std::vector<OutDim> outs)
+    : ins_(std::move(ins)), outs_(std::move(outs)) {
+#ifndef NDEBUG
+  for (const InDim &d : ins_)
+    for (const Basis &b : d.bases)
+      assert(b.size() == outs_.size() && "one value per output");
+#endif
+}
+
+LinearLayout LinearLayout::identity1D(int32_t size, const std::string &in,
+                                      const std::string &out) {
+  InDim d{in, {}};
+  for (int32_t v = 1; v < size; v *= 2)
+    d.bases.push_back({v});
+  return LinearLayout({d}, {{out, size}});
+}
+
+LinearLayout LinearLayout::zeros1D(int32_t size, const std::string &in,
+                                   const std::string &out) {
+  InDim d{in, {}};
+  for (int32_t v = 1; v < size; v *= 2)
+    d.bases.push_back({0});
+  return LinearLayout({d}, {{out, 1}});
+}
+
+bool LinearLayout::hasInDim(const std::string &name) const {
+  for (const InDim &d : ins_)
+    if (d.name == name)
+      return true;
+  return false;
+}
+
+bool LinearLayout::hasOutDim(const std::string &name) const {
+  return outDimIndex(name) >= 0;
+}
+
+int32_t LinearLayout::inDimSizeLog2(const std::string &name) const {
+  for (const InDim &d : ins_)
+    if (d.name == name)
+      return int32_t(d.bases.size());
+  return 0;
+}
+
+int32_t LinearLayout::inDimSize(const std::string &name) const {
+  return 1 << inDimSizeLog2(name);
+}
+
+int32_t LinearLayout::outDimIndex(const std::string &name) const {
+  for (size_t i = 0; i < outs_.size(); ++i)
+    if (outs_[i].name == name)
+      return int32_t(i);
+  return -1;
+}
+
+int32_t LinearLayout::outDimSize(const std::string &name) const {
+  int32_t i = outDimIndex(name);
+  return i < 0 ? 1 : outs_[i].size;
+}
+
+int32_t LinearLayout::totalOutDimSize() const {
+  int32_t n = 1;
+  for (const OutDim &o : outs_)
+    n *= o.size;
+  return n;
+}
+
+LinearLayout::Basis LinearLayout::basis(const std::string &in,
+                                        int32_t bit) const {
+  for (const InDim &d : ins_)
+    if (d.name == in && bit < int32_t(d.bases.size()))
+      return d.bases[bit];
+  return Basis(outs_.size(), 0);
+}
+
+LinearLayout LinearLayout::operator*(const LinearLayout &o) const {
+  // Outputs: ours, then the other's new ones; shared ones multiply.
+  std::vector<OutDim> outs = outs_;
+  std::vector<int32_t> otherOut(o.outs_.size()), scale(o.outs_.size(), 1);
+  for (size_t j = 0; j < o.outs_.size(); ++j) {
+    int32_t i = outDimIndex(o.outs_[j].name);
+    if (i < 0) {
+      otherOut[j] = int32_t(outs.size());
+      outs.push_back(o.outs_[j]);
+    } else {
+      otherOut[j] = i;
+      scale[j] = outs_[i].size;
+      outs[i].size *= o.outs_[j].size;
+    }
+  }
+  auto widen = [&](const Basis &b) { // ours, in the new outputs
+    Basis w(outs.size(), 0);
+    for (size_t i = 0; i < b.size(); ++i)
+      w[i] = b[i];
+    return w;
+  };
+  auto place = [&](const Basis &b) { // the other's, in the new outputs
+    Basis w(outs.size(), 0);
+    for (size_t j = 0; j < b.size(); ++j)
+      w[otherOut[j]] = b[j] * scale[j];
+    return w;
+  };
+  std::vector<InDim> ins;
+  for (const InDim &d : ins_) {
+    InDim n{d.name, {}};
+    for (const Basis &b : d.bases)
+      n.bases.push_back(widen(b));
+    for (const InDim &e : o.ins_)
+      if (e.name == d.name)
+        for (const Basis &b : e.bases)
+          n.bases.push_back(place(b));
+    ins.push_back(std::move(n));
+  }
+  for (const InDim &e : o.ins_) {
+    if (hasInDim(e.name))
+      continue;
+    InDim n{e.name, {}};
+    for (const Basis &b : e.bases)
+      n.bases.push_back(place(b));
+    ins.push_back(std::move(n));
+  }
+  return LinearLayout(std::move(ins), std::move(outs));
+}
+
+std::vector<int32_t> LinearLayout::apply(
+    const std::vector<std::pair<std::string, int32_t>> &inputs) const {
+  std::vector<int32_t> out(outs_.size(), 0);
+  for (const auto &[name, value] : inputs)
+    for (const InDim &d : ins_) {
+      if (d.name != name)
+        continue;
+      for (size_t bit = 0; bit < d.bases.size(); ++bit)
+        if (value >> bit & 1)
+          for (size_t i = 0; i < out.size(); ++i)
+            out[i] ^= d.bases[bit][i];
+    }
+  return out;
+}
+
+LinearLayout LinearLayout::resizedTo(const std::vector<int32_t> &shape,
+                                     const std::vector<unsigned> &order,
+                                     const std::string &repeatIn) const {
+  assert(shape.size() == outs_.size());
+  LinearLayout l = *this;
+  // Too small: repeat in `repeatIn`, minor dimensions first.
+  for (unsigned d : order) {
+    int32_t have = l.outs_[d].size;
+    if (have >= shape[d])
+      continue;
+    InDim *rep = nullptr;
+    for (InDim &in : l.ins_)
+      if (in.name == repeatIn)
+        rep = &in;
+    if (!rep) {
+      l.ins_.insert(l.ins_.begin(), InDim{repeatIn, {}});
+      rep = &l.ins_.front();
+    }
+    for (int32_t v = have; v < shape[d]; v *= 2) {
+      Basis b(l.outs_.size(), 0);
+      b[d] = v;
+      rep->bases.push_back(b);
+    }
+    l.outs_[d].size = shape[d];
+  }
+  // Too large: what falls outside the shape wraps onto element 0 (a zero
+  // basis), so several hardware indices hold one element.
+  for (size_t d = 0; d < l.outs_.size(); ++d) {
+    if (l.outs_[d].size <= shape[d])
+      continue;
+    for (InDim &in : l.ins_)
+      for (Basis &b : in.bases)
+        if (b[d] >= shape[d])
+          b[d] = 0;
+    l.outs_[d].size = shape[d];
+  }
+  return l;
+}
+
+LinearLayout LinearLayout::withoutOutDim(int32_t index,
+                                         const std::string &dropZerosOf) const {
+  std::vector<OutDim> outs = outs_;
+  outs.erase(outs.begin() + index);
+  for (size_t i = 0; i < outs.size(); ++i)
+    outs[i].name = "dim" + std::to_string(i);
+  std::vector<InDim> ins;
+  for (const InDim &d : ins_) {
+    InDim n{d.name, {}};
+    for (const Basis &b : d.bases) {
+      Basis c = b;
+      c.erase(c.begin() + index);
+      bool zero = true;
+      for (int32_t v : c)
+        zero &= v == 0;
+      if (zero && d.name == dropZerosOf)
+        continue;
+      n.bases.push_back(std::move(c));
+    }
+    ins.push_back(std::move(n));
+  }
+  return LinearLayout(std::move(ins), std::move(outs));
+}
+
+LinearLayout LinearLayout::withNewOutDim(int32_t index) const {
+  std::vector<OutDim> outs = outs_;
+  outs.insert(outs.begin() + index, OutDim{"", 1});
+  for (size_t i = 0; i < outs.size(); ++i)
+    outs[i].name = "dim" + std::to_string(i);
+  std::vector<InDim> ins = ins_;
+  for (InDim &d : ins)
+    for (Basis &b : d.bases)
+      b.insert(b.begin() + index, 0);
+  return LinearLayout(std::move(ins), std::move(outs));
+}
+
+LinearLayout
+LinearLayout::transposedOuts(const std::vector<int32_t> &perm) const {
+  std::vector<OutDim> outs;
+  for (int32_t p : perm)
+    outs.push_back(outs_[p]);
+  for (size_t i = 0; i < outs.size(); ++i)
+    outs[i].name = "dim" + std::to_string(i);
+  std::vector<InDim> ins = ins_;
+  for (InDim &d : ins)
+    for (Basis &b : d.bases) {
+      Basis c;
+      for (int32_t p : perm)
+        c.push_back(b[p]);
+      b = c;
+    }
+  return LinearLayout(std::move(ins), std::move(outs));
+}
+
+uint32_t LinearLayout::freeVariableMask(const std::string &in) const {
+  uint32_t mask = 0;
+  for (const InDim &d : ins_) {
+    if (d.name != in)
+      continue;
+    for (size_t bit = 0; bit < d.bases.size(); ++bit) {
+      bool zero = true;
+      for (int32_t v : d.bases[bit])
+        zero &= v == 0;
+      if (zero)
+        mask |= 1u << bit;
+    }
+  }
+  return mask;
+}
+
+int32_t LinearLayout::numConsecutive(const std::string &in, int32_t out) const {
+  // Bits 0..k-1 of `in` must map to 1, 2, ..., 2^(k-1) along `out` and to
+  // nothing else.
+  int32_t n = 1;
+  for (const InDim &d : ins_) {
+    if (d.name != in)
+      continue;
+    for (size_t bit = 0; bit < d.bases.size(); ++bit) {
+      const Basis &b = d.bases[bit];
+      bool exact = b[out] == (1 << bit);
+      for (size_t i = 0; i < b.size() && exact; ++i)
+        exact = int32_t(i) == out || b[i] == 0;
+      if (!exact)
+        break;
+      n *= 2;
+    }
+  }
+  return n;
+}
+
+bool LinearLayout::operator==(const LinearLayout &o) const {
+  if (outs_.size() != o.outs_.size())
+    return false;
+  for (size_t i = 0; i < outs_.size(); ++i)
+    if (outs_[i].name != o.outs_[i].name || outs_[i].size != o.outs_[i].size)
+      return false;
+  // Same bases for every input either has (a missing input has none).
+  auto same = [](const LinearLayout &a, const LinearLayout &b) {
+    for (const InDim &d : a.ins_) {
+      if (int32_t(d.bases.size()) != b.inDimSizeLog2(d.name))
+        return false;
+      for (size_t bit = 0; bit < d.bases.size(); ++bit)
+        if (d.bases[bit] != b.basis(d.name, int32_t(bit)))
+          return false;
+    }
+    return true;
+  };
+  return same(*this, o) && same(o, *this);
+}
+
+std::string LinearLayout::str() const {
+  std::ostringstream os;
+  os << "{";
+  for (size_t k = 0; k < ins_.size(); ++k) {
+    os << (k ? ", " : "") << ins_[k].name << " = [";
+    for (size_t b = 0; b < ins_[k].bases.size(); ++b) {
+      os << (b ? ", " : "") << "[";
+      for (size_t i = 0; i < ins_[k].bases[b].size(); ++i)
+        os << (i ? ", " : "") << ins_[k].bases[b][i];
+      os << "]";
+    }
+    os << "]";
+  }
+  os << "} -> (";
+  for (size_t i = 0; i < outs_.size(); ++i)
+    os << (i ? ", " : "") << outs_[i].name << ":" << outs_[i].size;
+  os << ")";
+  return os.str();
+}
+
+} // namespace trident

@@ -1,0 +1,30 @@
+// RUN: trident-opt %s -split-input-file | FileCheck %s
+// RUN: trident-opt %s -split-input-file --mlir-print-op-generic | trident-opt -split-input-file | FileCheck %s
+
+// Encodings print as Triton 3.6 prints them, with #blocked/#slice aliases.
+// CHECK: #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: #slice = #ttg.slice<{dim = 1, parent = #blocked}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @layouts
+  tt.func @layouts(%x: tensor<32x64xf32, #blocked>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>> {
+    // CHECK: ttg.convert_layout %{{.*}} : tensor<32x64xf32, #blocked> -> tensor<32x64xf32, #blocked1>
+    %c = ttg.convert_layout %x : tensor<32x64xf32, #blocked> -> tensor<32x64xf32, #blocked1>
+    %r = "tt.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tt.reduce.return %s : f32
+    }) {axis = 1 : i32} : (tensor<32x64xf32, #blocked>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    tt.return %r : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  }
+}
+
+// -----
+// Triton's CTA fields are accepted while they describe a single CTA.
+// CHECK: #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module {
+  tt.func @cta(%x: tensor<512xf32, #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CTAsPerCGA = [1], CTASplitNum = [1], CTAOrder = [0]}>>) {
+    tt.return
+  }
+}

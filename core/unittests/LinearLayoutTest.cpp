@@ -1,0 +1,103 @@
+//===- LinearLayoutTest.cpp - linear layouts and the ttg encodings' maps --===//
+
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Tools/LinearLayout.h"
+
+#include "mlir/IR/MLIRContext.h"
+
+#include <gtest/gtest.h>
+
+using trident::LinearLayout;
+
+namespace {
+
+TEST(LinearLayoutTest, IdentityAndZeros) {
+  LinearLayout id = LinearLayout::identity1D(8, "register", "dim0");
+  EXPECT_EQ(id.inDimSize("register"), 8);
+  EXPECT_EQ(id.outDimSize("dim0"), 8);
+  for (int32_t r = 0; r < 8; ++r)
+    EXPECT_EQ(id.apply({{"register", r}})[0], r);
+  LinearLayout z = LinearLayout::zeros1D(4, "lane", "dim0");
+  EXPECT_EQ(z.outDimSize("dim0"), 1);
+  EXPECT_EQ(z.freeVariableMask("lane"), 0b11u);
+  EXPECT_EQ(z.apply({{"lane", 3}})[0], 0);
+}
+
+TEST(LinearLayoutTest, ProductStacksSharedDims) {
+  // 4 registers, then 32 lanes above them along dim0.
+  LinearLayout l = LinearLayout::identity1D(4, "register", "dim0") *
+                   LinearLayout::identity1D(32, "lane", "dim0");
+  EXPECT_EQ(l.outDimSize("dim0"), 128);
+  EXPECT_EQ(l.apply({{"register", 3}, {"lane", 5}})[0], 5 * 4 + 3);
+  // Different outputs stay apart.
+  LinearLayout p = LinearLayout::identity1D(2, "register", "dim1") *
+                   LinearLayout::identity1D(4, "lane", "dim0");
+  EXPECT_EQ(p.outs().size(), 2u);
+  EXPECT_EQ(p.apply({{"register", 1}, {"lane", 2}}),
+            (std::vector<int32_t>{1, 2}));
+}
+
+TEST(LinearLayoutTest, XorLinearity) {
+  LinearLayout l = LinearLayout::identity1D(4, "register", "dim0") *
+                   LinearLayout::identity1D(8, "lane", "dim0");
+  for (int32_t a = 0; a < 8; ++a)
+    for (int32_t b = 0; b < 8; ++b)
+      EXPECT_EQ(l.apply({{"lane", a ^ b}})[0],
+                l.apply({{"lane", a}})[0] ^ l.apply({{"lane", b}})[0]);
+}
+
+TEST(LinearLayoutTest, ResizeRepeatsOrWraps) {
+  LinearLayout tile = LinearLayout::identity1D(4, "register", "dim0") *
+                      LinearLayout::identity1D(32, "lane", "dim0") *
+                      LinearLayout::identity1D(4, "warp", "dim0");
+  // Larger tensor: two register repeats above the tile.
+  LinearLayout big = tile.resizedTo({1024}, {0}, "register");
+  EXPECT_EQ(big.inDimSize("register"), 8);
+  EXPECT_EQ(big.apply({{"register", 4}})[0], 512);
+  EXPECT_EQ(big.numConsecutive("register", 0), 4);
+  // Smaller tensor: warps wrap onto the same elements.
+  LinearLayout small = tile.resizedTo({64}, {0}, "register");
+  EXPECT_EQ(small.freeVariableMask("warp"), 0b11u);
+  EXPECT_EQ(small.freeVariableMask("lane"), 0b10000u);
+  EXPECT_EQ(small.freeVariableMask("register"), 0u);
+}
+
+TEST(LinearLayoutTest, RemovingAnOutputDropsRegisterCopies) {
+  LinearLayout l = LinearLayout::identity1D(2, "register", "dim1") *
+                   LinearLayout::identity1D(2, "register", "dim0") *
+                   LinearLayout::identity1D(4, "lane", "dim1");
+  LinearLayout s = l.withoutOutDim(0, "register"); // outputs: dim1, dim0
+  EXPECT_EQ(s.outs().size(), 1u);
+  EXPECT_EQ(s.outs()[0].name, "dim0");
+  EXPECT_EQ(s.inDimSize("register"), 2); // the dim1 register bit is gone
+  EXPECT_EQ(s.freeVariableMask("lane"), 0b11u); // lanes now hold copies
+}
+
+TEST(LinearLayoutTest, BlockedEncodings) {
+  mlir::MLIRContext ctx;
+  ctx.loadDialect<mlir::triton::gpu::TritonGPUDialect>();
+  auto enc = mlir::triton::gpu::BlockedEncodingAttr::get(
+      &ctx, {1, 4}, {8, 4}, {4, 1}, {1, 0});
+  LinearLayout l = enc.toLinearLayout({32, 64});
+  // 4 consecutive columns per thread, 4 lanes along columns, 8 along rows,
+  // warps along rows; the 64 columns are 4 repeats of the 16-wide tile.
+  EXPECT_EQ(l.numConsecutive("register", 1), 4);
+  EXPECT_EQ(l.apply({{"lane", 1}}), (std::vector<int32_t>{0, 4}));
+  EXPECT_EQ(l.apply({{"lane", 4}}), (std::vector<int32_t>{1, 0}));
+  EXPECT_EQ(l.apply({{"warp", 1}}), (std::vector<int32_t>{8, 0}));
+  EXPECT_EQ(l.apply({{"register", 4}}), (std::vector<int32_t>{0, 16}));
+  EXPECT_EQ(l.inDimSize("register"), 4 * 4);
+  // Triton's default: one element per thread, lanes on the minor dim.
+  auto def = mlir::triton::gpu::defaultBlockedEncoding(&ctx, {16, 128}, 4, 32);
+  EXPECT_EQ(def.getThreadsPerWarp(), (llvm::ArrayRef<unsigned>{1, 32}));
+  EXPECT_EQ(def.getWarpsPerCTA(), (llvm::ArrayRef<unsigned>{1, 4}));
+  EXPECT_EQ(def.getOrder(), (llvm::ArrayRef<unsigned>{1, 0}));
+  // A slice drops a dimension; threads that differed along it hold copies.
+  auto slice = mlir::triton::gpu::SliceEncodingAttr::get(&ctx, 1, enc);
+  LinearLayout s = slice.toLinearLayout({32});
+  EXPECT_EQ(s.inDimSize("register"), 1);
+  EXPECT_EQ(s.freeVariableMask("lane"), 0b11u);
+  EXPECT_EQ(s.apply({{"lane", 4}})[0], 1);
+}
+
+} // namespace
