@@ -1,0 +1,27 @@
+//===- Passes.td - the NVIDIA backend's passes -------------*- tablegen -*-===//
+#ifndef TRIDENT_NVIDIA_PASSES
+#define TRIDENT_NVIDIA_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTritonGPUToNVVM
+    : Pass<"nvidia-convert-tritongpu-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "TTGIR to the LLVM dialect with NVVM ops";
+  let description = [{
+    Runs core's shared TTGIR lowering over the NVIDIA TargetInfo (NVVM ids,
+    shuffles and barriers, inline PTX for predicated global accesses), with
+    NVIDIA's math: fp32 `math.exp` as `ex2.approx.f32` of `x * log2(e)` and
+    `math.exp2` as `ex2.approx.f32` (as Triton does), every other math
+    function as a call to libdevice's `__nv_*`, linked later. Writes the
+    dynamic shared memory the kernel needs into the module as
+    `ttg.shared` (bytes).
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int", "90",
+           "the SM version (80, 90, 100, ...)">
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+#endif // TRIDENT_NVIDIA_PASSES

@@ -1,0 +1,43 @@
+//===- TargetInfo.h - the shared GPU lowering's NVIDIA side -----*- C++ -*-===//
+//
+// NVVM ops for ids, shuffles and barriers; inline PTX for predicated global
+// loads and stores (MLIR has no op with a predicate and an `other` value).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_BACKENDS_NVIDIA_TARGETINFO_H
+#define TRIDENT_BACKENDS_NVIDIA_TARGETINFO_H
+
+#include "trident/Conversion/TritonGPUToLLVM/TargetInfo.h"
+
+namespace trident::nvidia {
+
+class NvidiaTargetInfo : public TargetInfo {
+public:
+  explicit NvidiaTargetInfo(int computeCapability) : cc_(computeCapability) {}
+  int threadsPerWarp() const override { return 32; }
+  mlir::Value threadId(mlir::OpBuilder &b, mlir::Location loc) const override;
+  mlir::Value programId(mlir::OpBuilder &b, mlir::Location loc,
+                        int axis) const override;
+  mlir::Value numPrograms(mlir::OpBuilder &b, mlir::Location loc,
+                          int axis) const override;
+  mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value value, int mask) const override;
+  void barrier(mlir::OpBuilder &b, mlir::Location loc) const override;
+  unsigned sharedAddressSpace() const override { return 3; }
+  unsigned globalAddressSpace() const override { return 1; }
+  llvm::SmallVector<mlir::Value>
+  loadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+             unsigned wordBits, unsigned words, mlir::Value pred,
+             llvm::ArrayRef<mlir::Value> other) const override;
+  void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+                   unsigned wordBits, llvm::ArrayRef<mlir::Value> values,
+                   mlir::Value pred) const override;
+  void markKernel(mlir::LLVM::LLVMFuncOp func, int threads) const override;
+
+private:
+  int cc_;
+};
+
+} // namespace trident::nvidia
+
+#endif // TRIDENT_BACKENDS_NVIDIA_TARGETINFO_H

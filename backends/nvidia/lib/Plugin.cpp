@@ -1,0 +1,168 @@
+//===- Plugin.cpp - the NVIDIA backend plugin: targets, options, stages ---===//
+//
+// TTIR -> TTGIR (core's layout assignment) -> LLVM dialect (core's shared
+// lowering over the NVIDIA TargetInfo) -> LLVM IR (libdevice, O3) -> PTX
+// (LLVM NVPTX) -> cubin (ptxas). Each stage can be emitted and dumped.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Target/Target.h"
+
+#include "trident/Backends/Nvidia/Passes.h"
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h"
+#include "trident/Plugin/Backend.h"
+#include "trident/Plugin/PluginAPI.h"
+#include "trident/Plugin/Registry.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+#include <cstdlib>
+
+namespace {
+
+constexpr const char *kVersion = "0.1.0";
+
+int computeCapability(const trident::Target &t) {
+  return std::atoi(t.arch.c_str());
+}
+
+class NvidiaBackend : public trident::Backend {
+public:
+  std::string name() const override { return "nvidia"; }
+  std::vector<std::string> targets() const override {
+    return {"cuda:80", "cuda:90", "cuda:100"};
+  }
+  bool supportsTarget(const trident::Target &t) const override {
+    if (t.kind != "cuda" || t.arch.empty())
+      return false;
+    for (char c : t.arch)
+      if (c < '0' || c > '9')
+        return false;
+    int cc = computeCapability(t);
+    return cc >= 70 && cc <= 121;
+  }
+  std::vector<trident::OptionDef> options() const override {
+    std::vector<trident::OptionDef> o = Backend::options();
+    o.push_back({"num_ctas", "1", "CTAs per program (1 until clusters come)",
+                 trident::checkPositiveInt});
+    for (trident::OptionDef &d : o)
+      if (d.name == "num_warps")
+        d.check = [](const std::string &v) {
+          std::string why = trident::checkPowerOfTwo(v);
+          if (!why.empty())
+            return why;
+          return std::atoi(v.c_str()) > 32
+                     ? std::string("at most 32 warps (1024 threads) per CTA")
+                     : std::string();
+        };
+    return o;
+  }
+  void registerDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect,
+                    mlir::triton::gpu::TritonGPUDialect>();
+  }
+  std::vector<trident::Stage> stages(const trident::Target &t) const override {
+    using trident::Artifact;
+    using trident::StageContext;
+    int cc = computeCapability(t);
+    trident::Stage ttgir{
+        "ttgir", ".mlir", false, [t](Artifact &a, StageContext &c) {
+          int warps = std::atoi(c.options.at("num_warps").c_str());
+          int ctas = std::atoi(c.options.at("num_ctas").c_str());
+          c.metadata.threadsPerWarp = 32;
+          c.metadata.numCtas = ctas;
+          return c.runPasses(*a.module, [&](mlir::OpPassManager &pm) {
+            mlir::triton::gpu::ConvertTritonToTritonGPUOptions o;
+            o.numWarps = warps;
+            o.threadsPerWarp = 32;
+            o.numCtas = ctas;
+            o.target = t.str;
+            pm.addPass(mlir::triton::gpu::createConvertTritonToTritonGPU(o));
+            pm.addPass(mlir::createCanonicalizerPass());
+            pm.addPass(mlir::createCSEPass());
+          });
+        }};
+    trident::Stage llir{
+        "llir", ".mlir", false, [cc](Artifact &a, StageContext &c) {
+          if (mlir::failed(c.runPasses(*a.module, [&](mlir::OpPassManager &pm) {
+                trident::nvidia::ConvertTritonGPUToNVVMOptions o;
+                o.computeCapability = cc;
+                pm.addPass(trident::nvidia::createConvertTritonGPUToNVVM(o));
+                pm.addPass(mlir::createCanonicalizerPass());
+                pm.addPass(mlir::createCSEPass());
+              })))
+            return mlir::failure();
+          if (auto s = (*a.module)->getAttrOfType<mlir::IntegerAttr>("ttg.shared"))
+            c.metadata.sharedMemory = uint64_t(s.getInt());
+          return mlir::success();
+        }};
+    trident::Stage llvmIR{"llvm-ir", ".ll", false,
+                          [cc](Artifact &a, StageContext &c) {
+                            std::string ir, error;
+                            if (mlir::failed(trident::nvidia::translateToLLVMIR(
+                                    *a.module, cc, ir, error))) {
+                              c.error(error);
+                              return mlir::failure();
+                            }
+                            a.module = nullptr;
+                            a.bytes = std::move(ir);
+                            return mlir::success();
+                          }};
+    trident::Stage ptx{"ptx", ".ptx", false, [cc](Artifact &a, StageContext &c) {
+                         std::string out, error;
+                         if (mlir::failed(trident::nvidia::compileToPTX(
+                                 a.bytes, cc, out, error))) {
+                           c.error(error);
+                           return mlir::failure();
+                         }
+                         a.bytes = std::move(out);
+                         c.metadata.format = "ptx";
+                         return mlir::success();
+                       }};
+    trident::Stage cubin{
+        "cubin", ".cubin", true, [cc](Artifact &a, StageContext &c) {
+          std::string out, error;
+          trident::nvidia::PtxasReport report;
+          if (mlir::failed(
+                  trident::nvidia::assemble(a.bytes, cc, out, report, error))) {
+            c.error(error);
+            return mlir::failure();
+          }
+          a.bytes = std::move(out);
+          c.metadata.format = "cubin";
+          c.metadata.registers = report.registers;
+          c.metadata.spills = report.spillBytes;
+          c.metadata.localMemory = report.stackBytes;
+          c.metadata.maxThreads =
+              uint32_t(c.metadata.numWarps * c.metadata.threadsPerWarp);
+          return mlir::success();
+        }};
+    return {ttgir, llir, llvmIR, ptx, cubin};
+  }
+  std::string hash(const trident::Target &t,
+                   const trident::Options &) const override {
+    return std::string("nvidia-") + kVersion + "-llvm" LLVM_VERSION_STRING "-" +
+           t.str + "-ptxas:" + trident::nvidia::ptxasVersion();
+  }
+};
+
+void registerBackends(trident::BackendRegistry *registry) {
+  static bool once = [] {
+    mlir::registerAllPasses();
+    trident::nvidia::registerNvidiaPasses();
+    return true;
+  }();
+  (void)once;
+  registry->add(std::make_unique<NvidiaBackend>());
+}
+
+} // namespace
+
+TRIDENT_PLUGIN_EXPORT TridentPluginInfo tridentGetPluginInfo() {
+  return {TRIDENT_PLUGIN_API_VERSION, "nvidia", kVersion, registerBackends};
+}

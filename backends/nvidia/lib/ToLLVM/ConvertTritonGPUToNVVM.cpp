@@ -1,0 +1,72 @@
+//===- ConvertTritonGPUToNVVM.cpp - TTGIR to LLVM for NVIDIA GPUs ---------===//
+
+#include "trident/Backends/Nvidia/Passes.h"
+#include "trident/Backends/Nvidia/TargetInfo.h"
+
+#include "trident/Conversion/TritonGPUToLLVM/Lowering.h"
+
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+namespace trident::nvidia {
+#define GEN_PASS_DEF_CONVERTTRITONGPUTONVVM
+#include "trident/Backends/Nvidia/Passes.h.inc"
+} // namespace trident::nvidia
+
+using namespace mlir;
+
+namespace {
+
+/// ex2.approx.f32 of `x` (times log2(e) for exp): Triton's fast exp.
+template <typename Op>
+struct Exp2Approx : public ConvertOpToLLVMPattern<Op> {
+  Exp2Approx(LLVMTypeConverter &tc, bool natural)
+      : ConvertOpToLLVMPattern<Op>(tc, /*benefit=*/3), natural(natural) {}
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    if (!op.getType().isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Value x = adaptor.getOperand();
+    if (natural)
+      x = LLVM::FMulOp::create(
+          rw, loc, x,
+          LLVM::ConstantOp::create(rw, loc, rw.getF32Type(),
+                                   rw.getF32FloatAttr(1.4426950408889634f)));
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rw, loc, rw.getF32Type(), ValueRange{x}, "ex2.approx.f32 $0, $1;",
+        "=f,f", /*has_side_effects=*/false, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+        ArrayAttr());
+    rw.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+  bool natural;
+};
+
+struct ConvertTritonGPUToNVVM
+    : public trident::nvidia::impl::ConvertTritonGPUToNVVMBase<
+          ConvertTritonGPUToNVVM> {
+  using ConvertTritonGPUToNVVMBase::ConvertTritonGPUToNVVMBase;
+  void runOnOperation() override {
+    ModuleOp m = getOperation();
+    trident::nvidia::NvidiaTargetInfo target(computeCapability);
+    uint64_t shared = 0;
+    auto extra = [](trident::TritonGPUToLLVMTypeConverter &tc,
+                    RewritePatternSet &p) {
+      p.add<Exp2Approx<math::ExpOp>>(tc, true);
+      p.add<Exp2Approx<math::Exp2Op>>(tc, false);
+      // Everything else of math through libdevice, before the generic
+      // math-to-llvm intrinsics (NVPTX has no instruction for most).
+      populateLibDeviceConversionPatterns(tc, p, /*benefit=*/2);
+    };
+    if (failed(trident::lowerTritonGPUToLLVM(m, target, shared, extra)))
+      return signalPassFailure();
+    m->setAttr("ttg.shared", IntegerAttr::get(IntegerType::get(m.getContext(), 64),
+                                              int64_t(shared)));
+  }
+};
+
+} // namespace
