@@ -5,10 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 using namespace trident;
 using namespace trident::rt;
@@ -474,14 +473,17 @@ trident_status_t trident_module_load_file(trident_device_t *d,
                                           trident_module_t **out) {
   REQUIRE(d, "device");
   REQUIRE(path, "path");
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return makeStatus(TRIDENT_NOT_FOUND,
-                      std::string("cannot read bundle '") + path + "': " +
-                          std::strerror(errno));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string data = ss.str();
+  // Only a regular file, read no further than its size: a FIFO would hang
+  // the caller and /dev/zero would fill its memory.
+  std::string data, error;
+  if (!bundle::readFile(path, data, error)) {
+    trident_status_code_t code = errno == EINVAL || errno == EFBIG
+                                     ? TRIDENT_INVALID_ARGUMENT
+                                 : errno == EIO ? TRIDENT_DATA_LOSS
+                                                : TRIDENT_NOT_FOUND;
+    return makeStatus(code, std::string("cannot read bundle '") + path +
+                                "': " + error);
+  }
   trident_status_t s =
       trident_module_load_memory(d, data.data(), data.size(), out);
   if (s)

@@ -18,6 +18,8 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace trident;
 
@@ -418,6 +420,35 @@ TEST_F(RuntimeTest, BundleSelectionAndErrors) {
   expectError(trident_module_kernel(m, "add_kernel", &k), TRIDENT_DATA_LOSS,
               "kernel 'add_kernel' has argument 'x' of unknown type 'q7'");
   trident_module_release(m);
+}
+
+TEST_F(RuntimeTest, LoadFileReadsOnlyRegularFiles) {
+  // /dev/zero never ends and a FIFO without a writer blocks: neither may be
+  // read as a bundle.
+  trident_module_t *m = nullptr;
+  expectError(trident_module_load_file(cpu, "/dev/zero", &m),
+              TRIDENT_INVALID_ARGUMENT,
+              "cannot read bundle '/dev/zero': it is a character device, not "
+              "a regular file");
+  std::string dir = ::testing::TempDir() + "trident-load-file-XXXXXX";
+  ASSERT_NE(mkdtemp(dir.data()), nullptr);
+  std::string fifo = dir + "/fifo.bundle";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  expectError(trident_module_load_file(cpu, fifo.c_str(), &m),
+              TRIDENT_INVALID_ARGUMENT,
+              "fifo.bundle': it is a FIFO, not a regular file");
+  expectError(trident_module_load_file(cpu, dir.c_str(), &m),
+              TRIDENT_INVALID_ARGUMENT, "it is a directory, not a regular file");
+  // A symbolic link to a bundle is followed: bundles are often linked.
+  std::string data = makeBundle({hostEntry("add_kernel", kAddArgs)});
+  std::string file = dir + "/k.bundle", link = dir + "/link.bundle";
+  std::ofstream(file, std::ios::binary) << data;
+  ASSERT_EQ(symlink(file.c_str(), link.c_str()), 0);
+  OK(trident_module_load_file(cpu, link.c_str(), &m));
+  trident_module_release(m);
+  for (const std::string &p : {fifo, file, link})
+    unlink(p.c_str());
+  rmdir(dir.c_str());
 }
 
 TEST_F(RuntimeTest, MemoryErrors) {

@@ -238,8 +238,10 @@ int main(int argc, char **argv) {
   }
 
   BackendRegistry registry;
-  std::vector<std::string> loadErrors;
-  registry.loadDefaultPlugins(loadErrors);
+  std::vector<std::string> loadErrors, loadWarnings;
+  registry.loadDefaultPlugins(loadErrors, &loadWarnings);
+  for (const std::string &w : loadWarnings)
+    llvm::errs() << "tridentc: warning: " << w << "\n";
   for (const std::string &p : plugins) {
     std::string error;
     if (!registry.loadPlugin(p, error))
