@@ -15,6 +15,9 @@ namespace trident {
 
 namespace {
 
+/// The metadata extra (`x.cache_key`) in which an entry records its key.
+constexpr const char *kKeyExtra = "cache_key";
+
 bool makeDirs(const std::string &path) {
   std::string cur;
   for (size_t i = 0; i <= path.size(); ++i) {
@@ -26,19 +29,6 @@ bool makeDirs(const std::string &path) {
       cur += path[i];
   }
   return true;
-}
-
-bool readFile(const std::string &path, std::string &out) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return false;
-  out.clear();
-  char buf[1 << 16];
-  ssize_t n;
-  while ((n = ::read(fd, buf, sizeof(buf))) > 0)
-    out.append(buf, size_t(n));
-  close(fd);
-  return n == 0;
 }
 
 } // namespace
@@ -60,24 +50,38 @@ std::string Cache::pathFor(const std::string &key) const {
 Cache::Lookup Cache::lookup(const std::string &key, bundle::Entry &out,
                             std::string &warning) const {
   std::string path = pathFor(key), data, error;
-  if (!readFile(path, data))
-    return Lookup::Miss;
-  std::vector<bundle::Entry> entries;
-  if (!bundle::read(data, entries, error) || entries.size() != 1) {
-    if (error.empty())
-      error = "it holds " + std::to_string(entries.size()) + " entries";
-    warning = "discarding corrupt cache entry " + path + ": " + error;
+  auto corrupt = [&](const std::string &why) {
+    warning = "discarding corrupt cache entry " + path + ": " + why;
     ::unlink(path.c_str());
     return Lookup::Corrupt;
-  }
+  };
+  // Not through a symbolic link, and only a regular file read up to its
+  // size: an entry planted as a link to /dev/zero, or a FIFO, is corrupt.
+  if (!bundle::readFile(path, data, error, /*noFollow=*/true))
+    return errno == ENOENT || errno == ENOTDIR ? Lookup::Miss : corrupt(error);
+  std::vector<bundle::Entry> entries;
+  if (!bundle::read(data, entries, error))
+    return corrupt(error);
+  if (entries.size() != 1)
+    return corrupt("it holds " + std::to_string(entries.size()) + " entries");
+  // A valid entry of another key (copied or renamed into place) must not be
+  // served for this one.
+  auto stored = entries[0].meta.extra.find(kKeyExtra);
+  if (stored == entries[0].meta.extra.end())
+    return corrupt("it records no cache key");
+  if (stored->second != key)
+    return corrupt("it is the entry of key " + stored->second);
+  entries[0].meta.extra.erase(stored);
   out = std::move(entries[0]);
   return Lookup::Hit;
 }
 
 bool Cache::store(const std::string &key, const bundle::Entry &entry,
                   std::string &error) const {
+  bundle::Entry keyed = entry;
+  keyed.meta.extra[kKeyExtra] = key;
   std::string data;
-  if (!bundle::write({entry}, data, error))
+  if (!bundle::write({keyed}, data, error))
     return false;
   std::string path = pathFor(key);
   std::string dir = path.substr(0, path.rfind('/'));

@@ -5,6 +5,9 @@
 // it is checksummed; writes go to a temporary file that is renamed into
 // place, so several processes compiling the same key at once never leave a
 // torn entry. An entry that fails its checks is deleted and reported.
+// Each entry records its key (metadata `x.cache_key`): a valid entry of
+// another key copied into place is corrupt too. Entries are read only when
+// they are regular files (not through symbolic links), up to their size.
 // Default directory ~/.cache/trident; TRIDENT_CACHE_DIR overrides it.
 //
 //===----------------------------------------------------------------------===//
