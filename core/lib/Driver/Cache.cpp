@@ -18,11 +18,11 @@ namespace {
 /// The metadata extra (`x.cache_key`) in which an entry records its key.
 constexpr const char *kKeyExtra = "cache_key";
 
-bool makeDirs(const std::string &path) {
+bool makeDirs(const std::string &path, mode_t mode = 0755) {
   std::string cur;
   for (size_t i = 0; i <= path.size(); ++i) {
     if (i == path.size() || path[i] == '/') {
-      if (!cur.empty() && mkdir(cur.c_str(), 0755) != 0 && errno != EEXIST)
+      if (!cur.empty() && mkdir(cur.c_str(), mode) != 0 && errno != EEXIST)
         return false;
     }
     if (i < path.size())
@@ -35,12 +35,51 @@ bool makeDirs(const std::string &path) {
 
 Cache::Cache(std::string directory) : dir_(std::move(directory)) {}
 
-std::string Cache::defaultDirectory() {
+std::string Cache::defaultDirectory(std::string &warning) {
   if (const char *env = std::getenv("TRIDENT_CACHE_DIR"); env && *env)
     return env;
   if (const char *home = std::getenv("HOME"); home && *home)
     return std::string(home) + "/.cache/trident";
-  return "/tmp/trident-cache";
+  // Without a home, never a directory shared by all users (another user
+  // could plant entries there): XDG's cache directory, else one of this
+  // user's own in the temporary directory.
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') {
+    std::string dir = std::string(xdg) + "/trident";
+    if (makeDirs(dir, 0700))
+      return dir;
+    warning = "the on-disk cache is off: cannot create " + dir + ": " +
+              std::strerror(errno);
+    return "";
+  }
+  const char *tmp = std::getenv("TMPDIR");
+  uid_t uid = geteuid();
+  std::string dir = std::string(tmp && *tmp == '/' ? tmp : "/tmp") +
+                    "/trident-cache-" + std::to_string(uid);
+  if (mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
+    warning = "the on-disk cache is off: cannot create " + dir + ": " +
+              std::strerror(errno);
+    return "";
+  }
+  // It may have been there before: it must be a directory (not a link to
+  // one) of this user that no one else can write to.
+  struct stat st;
+  std::string why;
+  if (lstat(dir.c_str(), &st) != 0)
+    why = std::strerror(errno);
+  else if (S_ISLNK(st.st_mode))
+    why = "it is a symbolic link";
+  else if (!S_ISDIR(st.st_mode))
+    why = "it is not a directory";
+  else if (st.st_uid != uid)
+    why = "it belongs to user " + std::to_string(st.st_uid) + ", not to " +
+          std::to_string(uid);
+  else if (st.st_mode & (S_IWGRP | S_IWOTH))
+    why = "others can write to it";
+  if (why.empty())
+    return dir;
+  warning = "the on-disk cache is off: " + dir + " (HOME is not set) is not "
+            "safe to use: " + why + "; set TRIDENT_CACHE_DIR or HOME";
+  return "";
 }
 
 std::string Cache::pathFor(const std::string &key) const {

@@ -24,8 +24,12 @@ class Cache {
 public:
   explicit Cache(std::string directory);
 
-  /// TRIDENT_CACHE_DIR, else $HOME/.cache/trident (else /tmp/trident-cache).
-  static std::string defaultDirectory();
+  /// TRIDENT_CACHE_DIR, else $HOME/.cache/trident. Without HOME,
+  /// $XDG_CACHE_HOME/trident, else $TMPDIR/trident-cache-UID (/tmp without
+  /// TMPDIR), created with mode 0700 and used only when it is a directory of
+  /// this user that no one else can write to. Empty, with `warning` saying
+  /// why, when there is no safe directory: the cache is then off.
+  static std::string defaultDirectory(std::string &warning);
 
   const std::string &directory() const { return dir_; }
   /// The file of `key`.
