@@ -41,7 +41,7 @@ inline constexpr uint32_t kOldestReadableVersion = 1;
 inline constexpr uint32_t kMaxEntries = 4096;
 /// The largest num_warps a bundle may record.
 inline constexpr uint32_t kMaxWarps = 1024;
-/// The largest bundle file readFile reads.
+/// The largest bundle file readFile reads (and write writes).
 inline constexpr uint64_t kMaxFileSize = uint64_t(1) << 32;
 
 /// One launch argument of a kernel, in signature order: every parameter

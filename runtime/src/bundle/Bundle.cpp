@@ -302,6 +302,11 @@ bool write(const std::vector<Entry> &entries, std::string &out,
               "' would not be readable: " + why;
       return false;
     }
+    if (meta.size() > UINT32_MAX) {
+      error = "metadata of kernel '" + e.meta.kernel + "' is " +
+              std::to_string(meta.size()) + " bytes, more than a u32 counts";
+      return false;
+    }
     std::string p;
     putU32(p, uint32_t(meta.size()));
     p += meta;
@@ -314,6 +319,12 @@ bool write(const std::vector<Entry> &entries, std::string &out,
   uint64_t total = offset;
   for (const std::string &p : payloads)
     total += p.size();
+  if (total > kMaxFileSize) {
+    error = "the bundle would be " + std::to_string(total) +
+            " bytes, more than the " + std::to_string(kMaxFileSize) +
+            " a reader accepts";
+    return false;
+  }
   out.clear();
   out.append(kMagic, 8);
   putU32(out, kBundleVersion);
