@@ -87,6 +87,20 @@ const char *tokenKindName(TokenKind kind) {
   return "token";
 }
 
+namespace {
+
+/// The length of the line break at `at`: 2 for "\r\n", 1 for "\n" or a lone
+/// "\r" (Python accepts all three, as old Mac files have them), else 0.
+size_t lineBreakAt(std::string_view text, size_t at) {
+  if (at >= text.size())
+    return 0;
+  if (text[at] == '\r')
+    return at + 1 < text.size() && text[at + 1] == '\n' ? 2 : 1;
+  return text[at] == '\n' ? 1 : 0;
+}
+
+} // namespace
+
 char Lexer::peek(size_t ahead) const {
   size_t at = pos_ + ahead;
   return at < text_.size() ? text_[at] : '\0';
@@ -136,10 +150,8 @@ LexResult Lexer::tokenize() {
     }
     if (c == '\\') {
       size_t next = pos_ + 1;
-      if (next < text_.size() && text_[next] == '\r')
-        ++next;
-      if (next < text_.size() && text_[next] == '\n') {
-        pos_ = next + 1;
+      if (size_t br = lineBreakAt(text_, next)) {
+        pos_ = next + br;
         continue;
       }
       if (next >= text_.size()) {
@@ -201,10 +213,9 @@ bool Lexer::lexLineStart(std::vector<Token> &out) {
     char c = peek();
     // Blank and comment-only lines do not count for indentation.
     if (c == '#' || c == '\n' || c == '\r') {
-      while (pos_ < text_.size() && peek() != '\n')
+      while (pos_ < text_.size() && !lineBreakAt(text_, pos_))
         ++pos_;
-      if (pos_ < text_.size())
-        ++pos_;
+      pos_ += lineBreakAt(text_, pos_);
       continue;
     }
     if (width > indents_.back()) {

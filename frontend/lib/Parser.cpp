@@ -1110,6 +1110,10 @@ bool decodeStringLiteral(std::string_view tok, std::string &out,
     case '\'': out += '\''; break;
     case '"': out += '"'; break;
     case '\n': break;
+    case '\r': // a continued line ending in "\r\n" or a lone "\r"
+      if (i + 1 < body.size() && body[i + 1] == '\n')
+        ++i;
+      break;
     case 'x': {
       if (i + 2 >= body.size() + 0 || !std::isxdigit((unsigned char)body[i + 1]) ||
           !std::isxdigit((unsigned char)body[i + 2])) {

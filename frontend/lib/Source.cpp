@@ -8,9 +8,11 @@ namespace trident::frontend {
 
 SourceFile::SourceFile(std::string path, std::string text)
     : path_(std::move(path)), text_(std::move(text)) {
+  // Lines end at "\n", "\r\n" or a lone "\r", as in Python.
   lineStarts_.push_back(0);
   for (size_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n')
+    if (text_[i] == '\n' ||
+        (text_[i] == '\r' && (i + 1 == text_.size() || text_[i + 1] != '\n')))
       lineStarts_.push_back(static_cast<uint32_t>(i + 1));
 }
 

@@ -5,10 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 using namespace trident;
 using namespace trident::rt;
@@ -233,10 +232,23 @@ trident_status_t trident_device_info(const trident_device_t *d,
 
 //===-- memory ---------------------------------------------------------------===//
 
+/// Sizes above PTRDIFF_MAX are refused before any driver rounds them (a
+/// negative size converted to size_t lands here): no device holds that
+/// much, and the arithmetic on them would wrap.
+static trident_status_t checkSize(size_t bytes, const char *function) {
+  if (bytes > size_t(std::numeric_limits<std::ptrdiff_t>::max()))
+    return invalid(std::string(function) + ": " + std::to_string(bytes) +
+                   " bytes is more than any device can hold (a negative "
+                   "size converted to size_t?)");
+  return nullptr;
+}
+
 trident_status_t trident_buffer_allocate(trident_device_t *d, size_t bytes,
                                          trident_buffer_t **out) {
   REQUIRE(d, "device");
   REQUIRE(out, "out_buffer");
+  if (trident_status_t s = checkSize(bytes, __func__))
+    return s;
   void *addr = nullptr;
   if (trident_status_t s = d->impl->allocate(bytes ? bytes : 1, &addr))
     return s;
@@ -261,11 +273,16 @@ trident_device_t *trident_buffer_device(const trident_buffer_t *b) {
 
 static trident_status_t checkRange(const trident_buffer_t *b, size_t offset,
                                    size_t bytes, const char *what) {
-  if (offset > b->size || bytes > b->size - offset)
+  if (offset > b->size || bytes > b->size - offset) {
+    // offset + bytes may not fit in a size_t: print it as a sum then.
+    std::string end = bytes > std::numeric_limits<size_t>::max() - offset
+                          ? std::to_string(offset) + " + " +
+                                std::to_string(bytes)
+                          : std::to_string(offset + bytes);
     return invalid(std::string(what) + ": bytes [" + std::to_string(offset) +
-                   ", " + std::to_string(offset + bytes) +
-                   ") are outside the buffer of " + std::to_string(b->size) +
-                   " bytes");
+                   ", " + end + ") are outside the buffer of " +
+                   std::to_string(b->size) + " bytes");
+  }
   return nullptr;
 }
 
@@ -312,6 +329,8 @@ trident_status_t trident_host_allocate(trident_device_t *d, size_t bytes,
                                        void **out) {
   REQUIRE(d, "device");
   REQUIRE(out, "out_pointer");
+  if (trident_status_t s = checkSize(bytes, __func__))
+    return s;
   return d->impl->hostAllocate(bytes ? bytes : 1, out);
 }
 
@@ -454,14 +473,17 @@ trident_status_t trident_module_load_file(trident_device_t *d,
                                           trident_module_t **out) {
   REQUIRE(d, "device");
   REQUIRE(path, "path");
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return makeStatus(TRIDENT_NOT_FOUND,
-                      std::string("cannot read bundle '") + path + "': " +
-                          std::strerror(errno));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string data = ss.str();
+  // Only a regular file, read no further than its size: a FIFO would hang
+  // the caller and /dev/zero would fill its memory.
+  std::string data, error;
+  if (!bundle::readFile(path, data, error)) {
+    trident_status_code_t code = errno == EINVAL || errno == EFBIG
+                                     ? TRIDENT_INVALID_ARGUMENT
+                                 : errno == EIO ? TRIDENT_DATA_LOSS
+                                                : TRIDENT_NOT_FOUND;
+    return makeStatus(code, std::string("cannot read bundle '") + path +
+                                "': " + error);
+  }
   trident_status_t s =
       trident_module_load_memory(d, data.data(), data.size(), out);
   if (s)
@@ -770,11 +792,13 @@ trident_status_t trident_kernel_launch(trident_kernel_t *k,
         address = static_cast<const char *>(b->address) + a.value.buffer.offset;
       } else if (a.kind == TRIDENT_ARG_POINTER) {
         address = a.value.pointer;
-        if (address) {
-          std::string why = device->impl->checkPointer(address);
-          if (!why.empty())
-            return argError(i, why);
-        }
+        // No kernel may be handed NULL: a masked-off load still computes
+        // addresses from it, and nothing tells a NULL from a bug.
+        if (!address)
+          return argError(i, "the pointer is NULL");
+        std::string why = device->impl->checkPointer(address);
+        if (!why.empty())
+          return argError(i, why);
       } else {
         return argError(i, std::string("expected a buffer or a pointer, got ") +
                                kindNames[a.kind]);
@@ -863,8 +887,11 @@ trident_status_t trident_kernel_launch(trident_kernel_t *k,
   for (int i = 0; i < 3; ++i) {
     uint64_t n = uint64_t(config.grid[i]) * meta.clusterDims[i];
     empty |= n == 0;
+    // A device that states no limit still takes a 32-bit count of blocks.
     uint32_t limit = device->impl->info.max_grid[i];
-    if (limit && n > limit)
+    if (!limit)
+      limit = std::numeric_limits<uint32_t>::max();
+    if (n > limit)
       return invalid("kernel '" + kernelName + "': grid " + axes[i] + " = " +
                      std::to_string(config.grid[i]) +
                      (meta.clusterDims[i] > 1
@@ -879,6 +906,15 @@ trident_status_t trident_kernel_launch(trident_kernel_t *k,
   }
   if (empty)
     return nullptr; // as in Triton: an empty grid launches nothing
+  // The product of three 32-bit counts may not fit in 64 bits; scratch
+  // sizes and the host's program loop are computed from it.
+  if (uint64_t(config.grid[1]) * config.grid[2] >
+      std::numeric_limits<uint64_t>::max() / config.grid[0])
+    return invalid("kernel '" + kernelName + "': a grid of " +
+                   std::to_string(config.grid[0]) + " x " +
+                   std::to_string(config.grid[1]) + " x " +
+                   std::to_string(config.grid[2]) +
+                   " programs overflows a 64-bit program count");
   int blockSize = meta.numWarps * meta.threadsPerWarp;
   int maxThreads = chosen->attributes.maxThreadsPerBlock
                        ? chosen->attributes.maxThreadsPerBlock

@@ -12,10 +12,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace trident;
 
@@ -314,6 +318,58 @@ TEST_F(RuntimeTest, ArgumentErrorsNameTheArgument) {
   trident_module_release(m);
 }
 
+TEST_F(RuntimeTest, RawPointersMustPointIntoAnAllocation) {
+  trident_module_t *m = load({hostEntry("add_kernel", kAddArgs)});
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "add_kernel", &k));
+  trident_buffer_t *b;
+  OK(trident_buffer_allocate(cpu, 1024, &b));
+  char *base = static_cast<char *>(trident_buffer_address(b));
+  trident_arg_t a[4] = {};
+  for (int i = 0; i < 3; ++i) {
+    a[i].kind = TRIDENT_ARG_BUFFER;
+    a[i].value.buffer.buffer = b;
+  }
+  a[3].kind = TRIDENT_ARG_INT;
+  a[3].value.i = 0; // the kernel touches nothing, whatever it is given
+  trident_launch_config_t cfg = TRIDENT_LAUNCH_CONFIG_INIT;
+  trident_arg_t bad[4];
+  std::memcpy(bad, a, sizeof(a));
+  bad[1].kind = TRIDENT_ARG_POINTER;
+  bad[1].value.pointer = nullptr;
+  expectError(trident_kernel_launch(k, &cfg, bad, 4), TRIDENT_INVALID_ARGUMENT,
+              "argument 1 'y_ptr' of kernel 'add_kernel' (*fp32): the pointer "
+              "is NULL");
+  bad[1].value.pointer = base + 1024;
+  expectError(trident_kernel_launch(k, &cfg, bad, 4), TRIDENT_INVALID_ARGUMENT,
+              "argument 1 'y_ptr' of kernel 'add_kernel' (*fp32): the pointer "
+              "is one past the end of a buffer of 1024 bytes of device cpu");
+  // Inside the buffer, first and last byte included.
+  for (size_t offset : {size_t(0), size_t(512), size_t(1023)}) {
+    bad[1].value.pointer = base + offset;
+    OK(trident_kernel_launch(k, &cfg, bad, 4));
+  }
+  // A buffer argument may end where its buffer ends: an empty view, as an
+  // empty tensor's data pointer is (the kernel must not dereference it).
+  std::memcpy(bad, a, sizeof(a));
+  bad[1].value.buffer.offset = 1024;
+  OK(trident_kernel_launch(k, &cfg, bad, 4));
+  bad[1].value.buffer.offset = 1025;
+  expectError(trident_kernel_launch(k, &cfg, bad, 4), TRIDENT_INVALID_ARGUMENT,
+              "argument 1 'y_ptr' of kernel 'add_kernel' (*fp32): offset 1025 "
+              "is past the end of the buffer");
+  // An empty buffer's address is still an allocation of its own.
+  trident_buffer_t *empty;
+  OK(trident_buffer_allocate(cpu, 0, &empty));
+  std::memcpy(bad, a, sizeof(a));
+  bad[1].kind = TRIDENT_ARG_POINTER;
+  bad[1].value.pointer = trident_buffer_address(empty);
+  OK(trident_kernel_launch(k, &cfg, bad, 4));
+  trident_buffer_release(empty);
+  trident_buffer_release(b);
+  trident_module_release(m);
+}
+
 TEST_F(RuntimeTest, BundleSelectionAndErrors) {
   bundle::Entry gpu = hostEntry("add_kernel", kAddArgs);
   gpu.meta.target = "cuda:90";
@@ -366,6 +422,35 @@ TEST_F(RuntimeTest, BundleSelectionAndErrors) {
   trident_module_release(m);
 }
 
+TEST_F(RuntimeTest, LoadFileReadsOnlyRegularFiles) {
+  // /dev/zero never ends and a FIFO without a writer blocks: neither may be
+  // read as a bundle.
+  trident_module_t *m = nullptr;
+  expectError(trident_module_load_file(cpu, "/dev/zero", &m),
+              TRIDENT_INVALID_ARGUMENT,
+              "cannot read bundle '/dev/zero': it is a character device, not "
+              "a regular file");
+  std::string dir = ::testing::TempDir() + "trident-load-file-XXXXXX";
+  ASSERT_NE(mkdtemp(dir.data()), nullptr);
+  std::string fifo = dir + "/fifo.bundle";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  expectError(trident_module_load_file(cpu, fifo.c_str(), &m),
+              TRIDENT_INVALID_ARGUMENT,
+              "fifo.bundle': it is a FIFO, not a regular file");
+  expectError(trident_module_load_file(cpu, dir.c_str(), &m),
+              TRIDENT_INVALID_ARGUMENT, "it is a directory, not a regular file");
+  // A symbolic link to a bundle is followed: bundles are often linked.
+  std::string data = makeBundle({hostEntry("add_kernel", kAddArgs)});
+  std::string file = dir + "/k.bundle", link = dir + "/link.bundle";
+  std::ofstream(file, std::ios::binary) << data;
+  ASSERT_EQ(symlink(file.c_str(), link.c_str()), 0);
+  OK(trident_module_load_file(cpu, link.c_str(), &m));
+  trident_module_release(m);
+  for (const std::string &p : {fifo, file, link})
+    unlink(p.c_str());
+  rmdir(dir.c_str());
+}
+
 TEST_F(RuntimeTest, MemoryErrors) {
   trident_buffer_t *b;
   OK(trident_buffer_allocate(cpu, 100, &b));
@@ -385,6 +470,38 @@ TEST_F(RuntimeTest, MemoryErrors) {
   trident_buffer_release(b);
   EXPECT_EQ(trident_status_code(nullptr), TRIDENT_OK);
   EXPECT_STREQ(trident_status_message(nullptr), "");
+}
+
+TEST_F(RuntimeTest, SizesThatWouldWrapAreRefused) {
+  // Rounded up to 64 bytes, SIZE_MAX - 8 used to wrap to an empty block
+  // that the first write overflowed. A negative size converted to size_t
+  // is the same mistake.
+  const size_t huge[] = {SIZE_MAX, SIZE_MAX - 8, SIZE_MAX - 63,
+                         size_t(int64_t(-100)), size_t(PTRDIFF_MAX) + 1};
+  for (size_t n : huge) {
+    trident_buffer_t *b = nullptr;
+    expectError(trident_buffer_allocate(cpu, n, &b), TRIDENT_INVALID_ARGUMENT,
+                "trident_buffer_allocate: " + std::to_string(n) +
+                    " bytes is more than any device can hold");
+    EXPECT_EQ(b, nullptr);
+    void *p = nullptr;
+    expectError(trident_host_allocate(cpu, n, &p), TRIDENT_INVALID_ARGUMENT,
+                "trident_host_allocate: " + std::to_string(n) + " bytes");
+    EXPECT_EQ(p, nullptr);
+  }
+  // Below that the driver rounds without wrapping; the host has no such
+  // memory.
+  trident_buffer_t *b = nullptr;
+  expectError(trident_buffer_allocate(cpu, size_t(PTRDIFF_MAX), &b),
+              TRIDENT_OUT_OF_MEMORY, "cannot allocate");
+  // A range whose end does not fit in size_t is reported as it was asked.
+  OK(trident_buffer_allocate(cpu, 100, &b));
+  char c = 0;
+  expectError(trident_buffer_write(b, 50, &c, SIZE_MAX, nullptr),
+              TRIDENT_INVALID_ARGUMENT,
+              "trident_buffer_write: bytes [50, 50 + 18446744073709551615) "
+              "are outside the buffer of 100 bytes");
+  trident_buffer_release(b);
 }
 
 } // namespace
@@ -441,6 +558,12 @@ TEST_F(RuntimeTest, ZeroGridLaunchesNothing) {
   expectError(trident_kernel_launch(k, &big, &a, 1), TRIDENT_INVALID_ARGUMENT,
               "kernel 'grid_kernel': grid y = 2147483648 exceeds the device's "
               "limit of 2147483647 blocks along y");
+  // Within each axis's limit, but the program count overflows 64 bits.
+  trident_launch_config_t wide = TRIDENT_LAUNCH_CONFIG_INIT;
+  wide.grid[0] = wide.grid[1] = wide.grid[2] = 0x7fffffffu;
+  expectError(trident_kernel_launch(k, &wide, &a, 1), TRIDENT_INVALID_ARGUMENT,
+              "kernel 'grid_kernel': a grid of 2147483647 x 2147483647 x "
+              "2147483647 programs overflows a 64-bit program count");
   trident_device_info_t info;
   OK(trident_device_info(cpu, &info));
   EXPECT_EQ(info.max_grid[0], 0x7fffffffu);

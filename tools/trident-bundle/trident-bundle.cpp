@@ -40,14 +40,13 @@ int main(int argc, char **argv) {
     std::cerr << "usage: trident-bundle FILE [--extract N -o OUT]\n";
     return 2;
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    std::cerr << "trident-bundle: error: cannot read '" << file << "'\n";
+  // A regular file only, read up to its size (not a FIFO, not /dev/zero).
+  std::string data, error;
+  if (!trident::bundle::readFile(file, data, error)) {
+    std::cerr << "trident-bundle: error: cannot read '" << file
+              << "': " << error << "\n";
     return 1;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string data = ss.str(), error;
   std::vector<trident::bundle::Entry> entries;
   if (!trident::bundle::read(data, entries, error)) {
     std::cerr << "trident-bundle: error: " << file << ": " << error << "\n";

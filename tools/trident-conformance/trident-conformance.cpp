@@ -29,14 +29,15 @@
 
 using namespace trident::conformance;
 
+static const char *kUsage =
+    "usage: trident-conformance --target T [--plugin PATH] [--filter GLOB] "
+    "[--mode run|compile]\n"
+    "       [--report FILE.json|FILE.xml] [--seed N] [--list] [--verbose] "
+    "[--save-bundles DIR]\n"
+    "       trident-conformance --export-specs FILE.json [--filter GLOB]\n";
+
 static int usage(const char *msg) {
-  fprintf(stderr,
-          "trident-conformance: error: %s\n\nusage: trident-conformance "
-          "--target T [--plugin PATH] [--filter GLOB] [--mode run|compile]\n"
-          "       [--report FILE.json|FILE.xml] [--seed N] [--list] "
-          "[--verbose] [--save-bundles DIR]\n"
-          "       trident-conformance --export-specs FILE.json [--filter GLOB]\n",
-          msg);
+  fprintf(stderr, "trident-conformance: error: %s\n\n%s", msg, kUsage);
   return 2;
 }
 
@@ -77,8 +78,10 @@ int main(int argc, char **argv) {
       exportSpecs = v;
     else if (a == "--verbose")
       o.verbose = true;
-    else if (a == "-h" || a == "--help")
-      return usage("help") == 2 ? 0 : 0;
+    else if (a == "-h" || a == "--help") {
+      fputs(kUsage, stdout);
+      return 0;
+    }
     else
       return usage(("unknown or incomplete option '" + a + "'").c_str());
   }

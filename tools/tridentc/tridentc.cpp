@@ -17,7 +17,10 @@
 #include "trident/Driver/Driver.h"
 #include "trident/Plugin/Registry.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -26,6 +29,7 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <sys/stat.h>
 
 using namespace trident;
 using namespace trident::frontend;
@@ -108,6 +112,66 @@ std::string stripLocs(const std::string &ir) {
     out += cleaned + "\n";
   }
   return out;
+}
+
+/// Writes `data` to `path`. A regular file (or a new one) is replaced
+/// atomically: the data goes to a temporary file of a unique name in the
+/// same directory, renamed over it once complete, so a failed write leaves
+/// the old file and concurrent compiles to one path each leave a whole
+/// file. Anything else (/dev/null, a FIFO, a terminal) is written in
+/// place: renaming over it would replace the node. Symbolic links are
+/// followed, so a link to a regular file stays a link.
+bool writeOutput(const std::string &path, llvm::StringRef data,
+                 std::string &error) {
+  namespace fs = llvm::sys::fs;
+  std::string target = path;
+  struct stat st;
+  if (lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+    llvm::SmallString<256> real;
+    if (!fs::real_path(path, real))
+      target = std::string(real);
+  }
+  bool replace = stat(target.c_str(), &st) != 0 ? errno == ENOENT
+                                                : S_ISREG(st.st_mode);
+  if (!replace) {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(target, ec);
+    if (!ec) {
+      out << data;
+      out.close();
+      ec = out.error();
+      out.clear_error();
+    }
+    if (ec)
+      error = ec.message();
+    return !ec;
+  }
+  llvm::StringRef dir = llvm::sys::path::parent_path(target);
+  llvm::SmallString<256> model(dir.empty() ? "." : dir);
+  llvm::sys::path::append(model, "." + llvm::sys::path::filename(target).str() +
+                                     ".tmp-%%%%%%%%");
+  int fd = -1;
+  llvm::SmallString<256> tmp;
+  if (std::error_code ec = fs::createUniqueFile(model, fd, tmp)) {
+    error = ec.message();
+    return false;
+  }
+  std::error_code ec;
+  {
+    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
+    out << data;
+    out.close();
+    ec = out.error();
+    out.clear_error();
+  }
+  if (!ec)
+    ec = fs::rename(tmp, target);
+  if (ec) {
+    fs::remove(tmp);
+    error = ec.message();
+    return false;
+  }
+  return true;
 }
 
 } // namespace
@@ -238,8 +302,10 @@ int main(int argc, char **argv) {
   }
 
   BackendRegistry registry;
-  std::vector<std::string> loadErrors;
-  registry.loadDefaultPlugins(loadErrors);
+  std::vector<std::string> loadErrors, loadWarnings;
+  registry.loadDefaultPlugins(loadErrors, &loadWarnings);
+  for (const std::string &w : loadWarnings)
+    llvm::errs() << "tridentc: warning: " << w << "\n";
   for (const std::string &p : plugins) {
     std::string error;
     if (!registry.loadPlugin(p, error))
@@ -350,18 +416,10 @@ int main(int argc, char **argv) {
     llvm::outs() << data;
     return 0;
   }
-  // Written to a temporary file first so that a failed write leaves no
-  // truncated output behind.
-  std::string tmp = output + ".tmp";
-  FILE *f = std::fopen(tmp.c_str(), "wb");
-  bool ok = f && std::fwrite(data.data(), 1, data.size(), f) == data.size();
-  if (f)
-    ok &= std::fclose(f) == 0;
-  if (!ok || std::rename(tmp.c_str(), output.c_str()) != 0) {
-    int err = errno;
-    std::remove(tmp.c_str());
+  std::string error;
+  if (!writeOutput(output, data, error)) {
     llvm::errs() << "tridentc: error: cannot write '" << output
-                 << "': " << std::strerror(err) << "\n";
+                 << "': " << error << "\n";
     return 1;
   }
   return 0;

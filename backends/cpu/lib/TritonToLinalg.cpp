@@ -1399,6 +1399,10 @@ struct PreciseDivPattern : public OpConversionPattern<tt::PreciseDivFOp> {
 
 //===----------------------------------------------------------------------===//
 // Printing and assertions: printf and abort from the host's C library
+//
+// The formats are ours alone: the user's text (a print's prefix, an
+// assertion's message and file name) is always passed as a %s argument, so
+// a '%' in it is printed, never interpreted.
 //===----------------------------------------------------------------------===//
 
 LLVM::LLVMFuncOp declareLibc(OpBuilder &b, ModuleOp module, StringRef name,
@@ -1468,12 +1472,12 @@ struct PrintPattern : public OpConversionPattern<tt::PrintOp> {
     auto printf = declareLibc(rewriter, module, "printf",
                               LLVM::LLVMFunctionType::get(i32, {ptrT}, true));
     SmallVector<Value> pids = programIds(op);
-    std::string prefix = op.getPrefix().str();
+    Value prefix = stringConstant(rewriter, module, loc, op.getPrefix());
     if (a.getArgs().empty()) {
-      Value fmt = stringConstant(rewriter, module, loc,
-                                 "pid (%u, %u, %u) " + prefix + "\n");
+      Value fmt =
+          stringConstant(rewriter, module, loc, "pid (%u, %u, %u) %s\n");
       LLVM::CallOp::create(rewriter, loc, printf,
-                           ValueRange{fmt, pids[0], pids[1], pids[2]});
+                           ValueRange{fmt, pids[0], pids[1], pids[2], prefix});
       rewriter.eraseOp(op);
       return success();
     }
@@ -1498,8 +1502,8 @@ struct PrintPattern : public OpConversionPattern<tt::PrintOp> {
       if (auto t = dyn_cast<RankedTensorType>(v.getType()))
         shape = t.getShape();
       Value fmt = stringConstant(rewriter, module, loc,
-                                 "pid (%u, %u, %u) idx (%lld) " + prefix +
-                                     conv + "\n");
+                                 "pid (%u, %u, %u) idx (%lld) %s" + conv +
+                                     "\n");
       forEachElement(rewriter, loc, shape, [&](OpBuilder &b, ValueRange idx) {
         Value x = elementAt(b, loc, v, idx);
         Value lin = arith::ConstantIndexOp::create(b, loc, 0);
@@ -1516,8 +1520,9 @@ struct PrintPattern : public OpConversionPattern<tt::PrintOp> {
           x = isSigned ? (Value)arith::ExtSIOp::create(b, loc, i32, x)
                        : arith::ExtUIOp::create(b, loc, i32, x);
         }
-        LLVM::CallOp::create(b, loc, printf,
-                             ValueRange{fmt, pids[0], pids[1], pids[2], lin64, x});
+        LLVM::CallOp::create(
+            b, loc, printf,
+            ValueRange{fmt, pids[0], pids[1], pids[2], lin64, prefix, x});
       });
     }
     rewriter.eraseOp(op);
@@ -1537,14 +1542,17 @@ struct AssertPattern : public OpConversionPattern<tt::AssertOp> {
     auto i32 = IntegerType::get(ctx, 32);
     auto printf = declareLibc(rewriter, module, "printf",
                               LLVM::LLVMFunctionType::get(i32, {ptrT}, true));
+    auto fflush = declareLibc(rewriter, module, "fflush",
+                              LLVM::LLVMFunctionType::get(i32, {ptrT}));
     auto abortFn = declareLibc(
         rewriter, module, "abort",
         LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {}));
     SmallVector<Value> pids = programIds(op);
     Value fmt = stringConstant(rewriter, module, loc,
-                               sourcePosition(loc) +
-                                   ": pid (%u, %u, %u): Assertion failed: " +
-                                   op.getMessage().str() + "\n");
+                               "%s: pid (%u, %u, %u): Assertion failed: %s\n");
+    Value position =
+        stringConstant(rewriter, module, loc, sourcePosition(loc));
+    Value message = stringConstant(rewriter, module, loc, op.getMessage());
     Value cond = a.getCondition();
     ArrayRef<int64_t> shape;
     if (auto t = dyn_cast<RankedTensorType>(cond.getType()))
@@ -1556,8 +1564,13 @@ struct AssertPattern : public OpConversionPattern<tt::AssertOp> {
       auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, bad, false);
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      LLVM::CallOp::create(b, loc, printf,
-                           ValueRange{fmt, pids[0], pids[1], pids[2]});
+      LLVM::CallOp::create(
+          b, loc, printf,
+          ValueRange{fmt, position, pids[0], pids[1], pids[2], message});
+      // abort() discards stdio buffers: the message must get out first
+      // (stdout is fully buffered when it is a pipe or a file).
+      Value all = LLVM::ZeroOp::create(b, loc, ptrT);
+      LLVM::CallOp::create(b, loc, fflush, ValueRange{all});
       LLVM::CallOp::create(b, loc, abortFn, ValueRange{});
     });
     rewriter.eraseOp(op);

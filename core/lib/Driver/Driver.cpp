@@ -268,11 +268,17 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       key = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(material)),
                         /*LowerCase=*/true);
       out.cacheKey = key;
-      cache.emplace(opts.cacheDir.empty() ? Cache::defaultDirectory()
-                                          : opts.cacheDir);
-      bundle::Entry hit;
       std::string warning;
-      Cache::Lookup r = cache->lookup(key, hit, warning);
+      std::string dir = opts.cacheDir.empty()
+                            ? Cache::defaultDirectory(warning)
+                            : opts.cacheDir;
+      if (!dir.empty())
+        cache.emplace(dir);
+      else
+        out.warnings.push_back(warning);
+      bundle::Entry hit;
+      Cache::Lookup r =
+          cache ? cache->lookup(key, hit, warning) : Cache::Lookup::Miss;
       if (r == Cache::Lookup::Hit &&
           (kernelName.empty() || hit.meta.kernel == kernelName) &&
           hit.meta.target == target.str) {

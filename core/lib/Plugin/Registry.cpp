@@ -87,6 +87,21 @@ void BackendRegistry::add(std::unique_ptr<Backend> backend) {
   entries_.push_back(std::move(e));
 }
 
+/// Why `path` (followed through links) cannot be a plugin file: empty for
+/// a regular file and for one that does not exist (dlopen says so then).
+static std::string notAPluginFile(const std::string &path) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode))
+    return "";
+  const char *what = S_ISDIR(st.st_mode)    ? "a directory"
+                     : S_ISFIFO(st.st_mode) ? "a FIFO"
+                     : S_ISCHR(st.st_mode)  ? "a character device"
+                     : S_ISBLK(st.st_mode)  ? "a block device"
+                     : S_ISSOCK(st.st_mode) ? "a socket"
+                                            : "a special file";
+  return std::string("it is ") + what + ", not a regular file";
+}
+
 bool BackendRegistry::loadPlugin(const std::string &path, std::string &error) {
   for (const Entry &e : entries_)
     if (e.path == path)
@@ -94,6 +109,11 @@ bool BackendRegistry::loadPlugin(const std::string &path, std::string &error) {
   // A bare file name would make dlopen search the library path; a plugin
   // named on the command line is a file.
   std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+  // dlopen of a FIFO waits for a writer, forever.
+  if (std::string why = notAPluginFile(file); !why.empty()) {
+    error = "cannot load plugin " + path + ": " + why;
+    return false;
+  }
   void *handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *msg = dlerror();
@@ -176,7 +196,9 @@ static bool isDirectory(const std::string &p) {
   return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-void BackendRegistry::loadDefaultPlugins(std::vector<std::string> &errors) {
+void BackendRegistry::loadDefaultPlugins(std::vector<std::string> &errors,
+                                         std::vector<std::string> *warnings) {
+  std::vector<std::string> &skipped = warnings ? *warnings : errors;
   std::vector<std::string> places;
   std::string installed = installedPluginDir();
   const char *skip = std::getenv("TRIDENT_DISABLE_INSTALLED_PLUGINS");
@@ -211,6 +233,12 @@ void BackendRegistry::loadDefaultPlugins(std::vector<std::string> &errors) {
       files.push_back(place);
     }
     for (const std::string &f : files) {
+      // Something else named *.so in a plugin directory (a FIFO, a
+      // directory) is not a plugin: skipped, not waited on.
+      if (std::string why = notAPluginFile(f); !why.empty()) {
+        skipped.push_back("skipping " + f + " in the plugin directory: " + why);
+        continue;
+      }
       std::string error;
       if (!loadPlugin(f, error))
         errors.push_back(error);

@@ -15,6 +15,7 @@
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include <cmath>
+#include <limits>
 
 namespace trident::frontend {
 
@@ -890,8 +891,13 @@ Val Generator::permute(const Val &v0, const std::vector<int32_t> &order,
 }
 
 Val Generator::makeRange(int64_t start, int64_t end, SourceLoc l) {
-  if ((start >> 32) != 0 || (end >> 32) != 0 || start < 0)
-    error(l, "arange must fit in int32");
+  // The values are int32 and so are tt.make_range's start and end: an end
+  // of 2**31 passes Triton's own check (< 2**32) but not the verifier.
+  constexpr int64_t kMax = std::numeric_limits<int32_t>::max();
+  if (start < 0 || start > kMax || end < 0 || end > kMax)
+    error(l, "arange must fit in int32: start " + std::to_string(start) +
+                 " and end " + std::to_string(end) +
+                 " must be in [0, 2**31 - 1]");
   if (end <= start)
     error(l, "arange's end argument must be greater than the start argument");
   int64_t n = end - start;

@@ -5,6 +5,8 @@
 # RUN: not tridentc %s --kernel umulhi_float --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=UMULHI
 # RUN: not tridentc %s --kernel zeros_bad_dtype --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=ZEROSDT
 # RUN: not tridentc %s --kernel arange_float --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=ARANGEF
+# RUN: not tridentc %s --kernel arange_past_int32 --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=ARANGE31
+# RUN: not tridentc %s --kernel arange_negative --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=ARANGENEG
 # RUN: not tridentc %s --kernel multiple_of_runtime --signature '*fp32:16, i32, 64' 2>&1 | FileCheck %s --check-prefix=MULTOF
 # RUN: not tridentc %s --kernel static_range_zero_step --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=STEP0
 # RUN: not tridentc %s --kernel const_div_zero --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=DIVZERO
@@ -58,6 +60,23 @@ def arange_float(x_ptr, BLOCK: tl.constexpr):
     # ARANGEF: errors{{/|\\}}builtins.py:[[@LINE+2]]:12: error: start must be a constexpr integer, got constexpr 0.0{{$}}
     # ARANGEF-NEXT: offs = tl.arange(0.0, 64.0)
     offs = tl.arange(0.0, 64.0)
+    tl.store(x_ptr + offs, 1.0)
+
+
+@triton.jit
+def arange_past_int32(x_ptr, BLOCK: tl.constexpr):
+    # Its end, 2**31, is below Triton's own bound (2**32) but not an int32.
+    # ARANGE31: errors{{/|\\}}builtins.py:[[@LINE+2]]:12: error: arange must fit in int32: start 2147483584 and end 2147483648 must be in [0, 2**31 - 1]{{$}}
+    # ARANGE31-NEXT: offs = tl.arange(2**31 - 64, 2**31)
+    offs = tl.arange(2**31 - 64, 2**31)
+    tl.store(x_ptr + offs, 1.0)
+
+
+@triton.jit
+def arange_negative(x_ptr, BLOCK: tl.constexpr):
+    # ARANGENEG: errors{{/|\\}}builtins.py:[[@LINE+2]]:12: error: arange must fit in int32: start -64 and end 0 must be in [0, 2**31 - 1]{{$}}
+    # ARANGENEG-NEXT: offs = tl.arange(-64, 0)
+    offs = tl.arange(-64, 0)
     tl.store(x_ptr + offs, 1.0)
 
 

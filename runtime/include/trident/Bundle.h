@@ -41,6 +41,8 @@ inline constexpr uint32_t kOldestReadableVersion = 1;
 inline constexpr uint32_t kMaxEntries = 4096;
 /// The largest num_warps a bundle may record.
 inline constexpr uint32_t kMaxWarps = 1024;
+/// The largest bundle file readFile reads (and write writes).
+inline constexpr uint64_t kMaxFileSize = uint64_t(1) << 32;
 
 /// One launch argument of a kernel, in signature order: every parameter
 /// that is not a constexpr. Written `arg=NAME:TYPE[:SPEC]`.
@@ -121,6 +123,21 @@ bool write(const std::vector<Entry> &entries, std::string &out,
 /// Parses a bundle held in memory. On failure returns false with `error`
 /// saying what is wrong and where; `out` is then unspecified.
 bool read(std::string_view data, std::vector<Entry> &out, std::string &error);
+
+/// Reads the bundle file at `path` whole into `out`, for read(). Only a
+/// regular file is read: its type and size are checked on the open
+/// descriptor first (a FIFO is opened without waiting for a writer, a
+/// device such as /dev/zero never ends, a directory has no bytes), it may
+/// hold at most kMaxFileSize bytes, and no more than the size found is
+/// read. With `noFollow` a symbolic link is refused too (O_NOFOLLOW), for
+/// files in directories that others may have written to. On failure returns
+/// false with `error` saying why ("No such file or directory", "it is a
+/// FIFO, not a regular file") and errno set: the open's errno when the file
+/// could not be opened, EINVAL when it is not a regular file, EFBIG when it
+/// is too large, EIO when reading it failed or it changed size meanwhile.
+/// POSIX only.
+bool readFile(const std::string &path, std::string &out, std::string &error,
+              bool noFollow = false);
 
 /// The metadata as `key=value` lines, and back. Reading checks that every
 /// number is in range and that each requirement and argument is well

@@ -3,7 +3,11 @@
 #include "trident/Bundle.h"
 
 #include <cctype>
+#include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace trident::bundle {
 
@@ -298,6 +302,11 @@ bool write(const std::vector<Entry> &entries, std::string &out,
               "' would not be readable: " + why;
       return false;
     }
+    if (meta.size() > UINT32_MAX) {
+      error = "metadata of kernel '" + e.meta.kernel + "' is " +
+              std::to_string(meta.size()) + " bytes, more than a u32 counts";
+      return false;
+    }
     std::string p;
     putU32(p, uint32_t(meta.size()));
     p += meta;
@@ -310,6 +319,12 @@ bool write(const std::vector<Entry> &entries, std::string &out,
   uint64_t total = offset;
   for (const std::string &p : payloads)
     total += p.size();
+  if (total > kMaxFileSize) {
+    error = "the bundle would be " + std::to_string(total) +
+            " bytes, more than the " + std::to_string(kMaxFileSize) +
+            " a reader accepts";
+    return false;
+  }
   out.clear();
   out.append(kMagic, 8);
   putU32(out, kBundleVersion);
@@ -324,6 +339,90 @@ bool write(const std::vector<Entry> &entries, std::string &out,
   putU64(out, checksum(out));
   for (const std::string &p : payloads)
     out += p;
+  return true;
+}
+
+namespace {
+
+const char *fileType(mode_t mode) {
+  if (S_ISDIR(mode))
+    return "a directory";
+  if (S_ISFIFO(mode))
+    return "a FIFO";
+  if (S_ISCHR(mode))
+    return "a character device";
+  if (S_ISBLK(mode))
+    return "a block device";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  if (S_ISLNK(mode))
+    return "a symbolic link";
+  return "a special file";
+}
+
+/// Sets `error` and errno; returns false.
+bool fileError(int fd, int code, std::string message, std::string &error) {
+  if (fd >= 0)
+    ::close(fd);
+  error = std::move(message);
+  errno = code;
+  return false;
+}
+
+} // namespace
+
+bool readFile(const std::string &path, std::string &out, std::string &error,
+              bool noFollow) {
+  out.clear();
+  // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused
+  // below); it changes nothing for a regular file.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK |
+                                    (noFollow ? O_NOFOLLOW : 0));
+  if (fd < 0) {
+    int code = errno;
+    return fileError(-1, code,
+                     code == ELOOP && noFollow ? "it is a symbolic link"
+                                               : std::strerror(code),
+                     error);
+  }
+  struct stat st;
+  if (::fstat(fd, &st) != 0)
+    return fileError(fd, EIO, std::strerror(errno), error);
+  if (!S_ISREG(st.st_mode))
+    return fileError(fd, EINVAL,
+                     std::string("it is ") + fileType(st.st_mode) +
+                         ", not a regular file",
+                     error);
+  if (uint64_t(st.st_size) > kMaxFileSize)
+    return fileError(fd, EFBIG,
+                     "it is " + std::to_string(st.st_size) +
+                         " bytes, more than the " +
+                         std::to_string(kMaxFileSize) +
+                         " bytes a bundle may have",
+                     error);
+  out.resize(size_t(st.st_size));
+  size_t done = 0;
+  while (done < out.size()) {
+    ssize_t n = ::read(fd, out.data() + done, out.size() - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      int code = errno;
+      out.clear();
+      return fileError(fd, EIO, std::strerror(code), error);
+    }
+    if (n == 0)
+      break;
+    done += size_t(n);
+  }
+  // One byte more tells a file that grew while it was read.
+  char more;
+  ssize_t extra = done == out.size() ? ::read(fd, &more, 1) : 0;
+  if (done != out.size() || extra != 0) {
+    out.clear();
+    return fileError(fd, EIO, "it changed size while it was read", error);
+  }
+  ::close(fd);
   return true;
 }
 

@@ -20,6 +20,7 @@
 #include <dlfcn.h>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <sys/mman.h>
 #include <thread>
 #include <unistd.h>
@@ -105,6 +106,15 @@ private:
   bool stop_ = false;
 };
 
+/// `bytes` rounded up to a multiple of `align` (a power of two) in
+/// `rounded`; false when that does not fit in a size_t.
+bool roundUp(size_t bytes, size_t align, size_t &rounded) {
+  if (bytes > std::numeric_limits<size_t>::max() - (align - 1))
+    return false;
+  rounded = (bytes + align - 1) & ~(align - 1);
+  return true;
+}
+
 uint64_t hostMemory() {
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
   return pages > 0 && size > 0 ? uint64_t(pages) * uint64_t(size) : 0;
@@ -138,8 +148,11 @@ public:
   }
 
   trident_status_t allocate(size_t bytes, void **address) override {
-    size_t rounded = (bytes + 63) / 64 * 64;
-    void *p = std::aligned_alloc(64, rounded);
+    // aligned_alloc wants a multiple of the alignment; a size near SIZE_MAX
+    // would wrap to a tiny block here.
+    size_t rounded = 0;
+    void *p = roundUp(bytes, 64, rounded) ? std::aligned_alloc(64, rounded)
+                                          : nullptr;
     if (!p)
       return makeStatus(TRIDENT_OUT_OF_MEMORY,
                         "cannot allocate " + std::to_string(bytes) +
@@ -158,11 +171,17 @@ public:
   }
   std::string checkPointer(const void *address) override {
     std::lock_guard<std::mutex> l(tableMutex_);
+    // Inside an allocation: [start, start + size). A pointer at the end is
+    // refused: there is nothing there for the kernel to touch.
     auto it = table_.upper_bound(uintptr_t(address));
     if (it != table_.begin()) {
       --it;
-      if (uintptr_t(address) <= it->first + it->second)
+      if (uintptr_t(address) < it->first + it->second)
         return "";
+      if (uintptr_t(address) == it->first + it->second)
+        return "the pointer is one past the end of a buffer of " +
+               std::to_string(it->second) + " bytes of device cpu (" + name +
+               ")";
     }
     return "the pointer does not point to memory of device cpu (" + name +
            "): allocate it with trident_buffer_allocate";
@@ -173,7 +192,10 @@ public:
   trident_status_t scratchAllocate(size_t bytes, size_t align, void *,
                                    void **address) override {
     align = std::max<size_t>(align, 64);
-    void *p = std::aligned_alloc(align, (bytes + align - 1) / align * align);
+    size_t rounded = 0;
+    void *p = roundUp(bytes, align, rounded)
+                  ? std::aligned_alloc(align, rounded)
+                  : nullptr;
     if (!p)
       return makeStatus(TRIDENT_OUT_OF_MEMORY,
                         "cannot allocate " + std::to_string(bytes) +

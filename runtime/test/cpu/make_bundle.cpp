@@ -10,6 +10,8 @@
 
 #include "trident/Bundle.h"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -20,6 +22,11 @@ int main(int argc, char **argv) {
     return 2;
   }
   std::ifstream in(argv[2], std::ios::binary);
+  if (!in) {
+    std::cerr << "trident-make-test-bundle: error: cannot read " << argv[2]
+              << ": " << std::strerror(errno) << "\n";
+    return 1;
+  }
   std::stringstream ss;
   ss << in.rdbuf();
   trident::bundle::Entry e;
@@ -38,6 +45,15 @@ int main(int argc, char **argv) {
               << "\n";
     return 1;
   }
-  std::ofstream(argv[1], std::ios::binary) << data;
+  // A bundle that was not written must not look like success to the test
+  // that runs next.
+  std::ofstream out(argv[1], std::ios::binary);
+  out << data;
+  out.close();
+  if (!out) {
+    std::cerr << "trident-make-test-bundle: error: cannot write " << argv[1]
+              << ": " << std::strerror(errno) << "\n";
+    return 1;
+  }
   return 0;
 }

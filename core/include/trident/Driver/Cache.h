@@ -5,6 +5,9 @@
 // it is checksummed; writes go to a temporary file that is renamed into
 // place, so several processes compiling the same key at once never leave a
 // torn entry. An entry that fails its checks is deleted and reported.
+// Each entry records its key (metadata `x.cache_key`): a valid entry of
+// another key copied into place is corrupt too. Entries are read only when
+// they are regular files (not through symbolic links), up to their size.
 // Default directory ~/.cache/trident; TRIDENT_CACHE_DIR overrides it.
 //
 //===----------------------------------------------------------------------===//
@@ -21,8 +24,12 @@ class Cache {
 public:
   explicit Cache(std::string directory);
 
-  /// TRIDENT_CACHE_DIR, else $HOME/.cache/trident (else /tmp/trident-cache).
-  static std::string defaultDirectory();
+  /// TRIDENT_CACHE_DIR, else $HOME/.cache/trident. Without HOME,
+  /// $XDG_CACHE_HOME/trident, else $TMPDIR/trident-cache-UID (/tmp without
+  /// TMPDIR), created with mode 0700 and used only when it is a directory of
+  /// this user that no one else can write to. Empty, with `warning` saying
+  /// why, when there is no safe directory: the cache is then off.
+  static std::string defaultDirectory(std::string &warning);
 
   const std::string &directory() const { return dir_; }
   /// The file of `key`.

@@ -44,7 +44,7 @@ struct CompileOptions {
   /// pass into an error). Off with TRIDENT_NO_REPRODUCER=1, e.g. to let a
   /// debugger see the crash.
   bool reproducers = true;
-  std::string cacheDir; ///< empty: Cache::defaultDirectory()
+  std::string cacheDir; ///< empty: Cache::defaultDirectory() (may be off)
 };
 
 struct StageTime {

@@ -46,8 +46,11 @@ public:
   /// TRIDENT_DISABLE_INSTALLED_PLUGINS is set to something other than 0)
   /// and on TRIDENT_PLUGIN_PATH (entries separated by ':'; each a plugin file
   /// or a directory of them). Problems are appended to `errors`; loading
-  /// goes on.
-  void loadDefaultPlugins(std::vector<std::string> &errors);
+  /// goes on. Files in a directory that are not regular files (a FIFO
+  /// named x.so would block dlopen) are skipped with a message in
+  /// `warnings` (in `errors` when it is null).
+  void loadDefaultPlugins(std::vector<std::string> &errors,
+                          std::vector<std::string> *warnings = nullptr);
 
   /// The directory plugins are installed in: lib/trident/plugins next to
   /// libtrident-core.
