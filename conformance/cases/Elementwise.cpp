@@ -127,6 +127,25 @@ Case binaryCase(const std::string &op, DT dx, DT dy, DT dout, Gen gx, Gen gy,
       dout);
 }
 
+/// Conversions Triton 3.6 does not have on NVIDIA GPUs (checked on an
+/// H200, tools/triton-reference/fp8_semantics.py): the suite does not ask a
+/// cuda backend for them.
+void skipWhereTritonHasNone(Case &c, DT from, DT to) {
+  auto fnuz = [](DT d) { return d == DT::F8E4B8 || d == DT::F8E5B16; };
+  auto fp8 = [&](DT d) { return fnuz(d) || d == DT::F8E4NV || d == DT::F8E5; };
+  if (fnuz(from) || fnuz(to))
+    c.skipReason = "fp8e4b8/fp8e5b16 are AMD formats: Triton 3.6 has them on "
+                   "AMD GPUs only";
+  else if (fp8(from) && fp8(to))
+    c.skipReason = "Triton 3.6 does not convert between fp8 formats on "
+                   "NVIDIA GPUs";
+  else if (from == DT::F64 && fp8(to))
+    c.skipReason = "Triton 3.6 does not convert fp64 to fp8 on NVIDIA GPUs";
+  else
+    return;
+  c.skipTargets.push_back("cuda");
+}
+
 Register binaries([](std::vector<Case> &cases) {
   Gen floats = Gen::range(-8, 8), nonzero = Gen::range(0.5, 6);
   nonzero.positive = true;
@@ -192,6 +211,12 @@ Register scalars([](std::vector<Case> &cases) {
           }
         },
         dout));
+    // Triton fuses x * 3 + 1 into one fma where the target has it
+    // (enable_fp_fusion, on by default; NVIDIA GPUs do): then x * 3 is not
+    // rounded on its own. Near x = -1/3 the two roundings differ by up to
+    // half an fp16 ulp of |3x| <= 60, which the tolerance allows.
+    if (op == "literal" && dout == DT::F16)
+      cases.back().atol = 0.016;
   };
   add("add", DT::F16, "fp32", 1.25, DT::F32);
   add("mul", DT::I32, "fp32", 0.5, DT::F32);
@@ -377,6 +402,7 @@ Register casts([](std::vector<Case> &cases) {
           }
         },
         c.to));
+    skipWhereTritonHasNone(cases.back(), c.from, c.to);
   }
   // fp8 edge cases: NaN, infinities (saturated), signed zeros, the largest
   // finite value and the ties around it, subnormals and their ties. Checked
@@ -415,6 +441,7 @@ Register casts([](std::vector<Case> &cases) {
             d[1][i] = roundTo(to, d[0][i]);
         },
         DT::I32));
+    skipWhereTritonHasNone(cases.back(), e.from, e.to);
   }
   // Truncations toward zero (fp_downcast_rounding="rtz").
   for (auto [from, to, g] : {std::tuple{DT::F32, DT::F16, Gen::range(-7e4, 7e4)},

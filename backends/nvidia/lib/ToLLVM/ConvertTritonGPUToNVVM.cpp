@@ -1,5 +1,7 @@
 //===- ConvertTritonGPUToNVVM.cpp - TTGIR to LLVM for NVIDIA GPUs ---------===//
 
+#include "FloatConversions.h"
+
 #include "trident/Backends/Nvidia/Passes.h"
 #include "trident/Backends/Nvidia/TargetInfo.h"
 
@@ -7,6 +9,7 @@
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 namespace trident::nvidia {
@@ -46,6 +49,27 @@ struct Exp2Approx : public ConvertOpToLLVMPattern<Op> {
   bool natural;
 };
 
+/// fp32 division as Triton does `/` on NVIDIA: div.full.f32 (2 ulp; the
+/// IEEE-rounded division is tl.div_rn, tt.precise_divf).
+struct DivFFull : public ConvertOpToLLVMPattern<arith::DivFOp> {
+  DivFFull(LLVMTypeConverter &tc)
+      : ConvertOpToLLVMPattern<arith::DivFOp>(tc, /*benefit=*/3) {}
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    if (!op.getType().isF32())
+      return failure();
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rw, op.getLoc(), rw.getF32Type(),
+        ValueRange{adaptor.getLhs(), adaptor.getRhs()},
+        "div.full.f32 $0, $1, $2;", "=f,f,f", /*has_side_effects=*/false,
+        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    rw.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
 struct ConvertTritonGPUToNVVM
     : public trident::nvidia::impl::ConvertTritonGPUToNVVMBase<
           ConvertTritonGPUToNVVM> {
@@ -54,10 +78,13 @@ struct ConvertTritonGPUToNVVM
     ModuleOp m = getOperation();
     trident::nvidia::NvidiaTargetInfo target(computeCapability);
     uint64_t shared = 0;
-    auto extra = [](trident::TritonGPUToLLVMTypeConverter &tc,
-                    RewritePatternSet &p) {
+    int cc = computeCapability;
+    auto extra = [cc](trident::TritonGPUToLLVMTypeConverter &tc,
+                      RewritePatternSet &p) {
+      trident::nvidia::populateFloatConversionPatterns(tc, p, cc);
       p.add<Exp2Approx<math::ExpOp>>(tc, true);
       p.add<Exp2Approx<math::Exp2Op>>(tc, false);
+      p.add<DivFFull>(tc);
       // Everything else of math through libdevice, before the generic
       // math-to-llvm intrinsics (NVPTX has no instruction for most).
       populateLibDeviceConversionPatterns(tc, p, /*benefit=*/2);

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utility.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
@@ -19,29 +19,6 @@ using namespace mlir::triton;
 
 namespace trident {
 namespace {
-
-/// Applies `fn` to each element of the converted operands (scalars are
-/// one-element lists) and packs the results as `resultType`.
-Value mapElements(
-    ConversionPatternRewriter &rw, Location loc, ValueRange operands,
-    Type resultType,
-    const std::function<Value(ArrayRef<Value>, Type elemType)> &fn) {
-  SmallVector<SmallVector<Value>> lists;
-  for (Value v : operands)
-    lists.push_back(unpack(rw, loc, v));
-  size_t n = lists.empty() ? 1 : lists.front().size();
-  Type elem = resultType;
-  if (auto st = dyn_cast<LLVM::LLVMStructType>(resultType))
-    elem = st.getBody().front();
-  SmallVector<Value> results;
-  for (size_t i = 0; i < n; ++i) {
-    SmallVector<Value> args;
-    for (auto &l : lists)
-      args.push_back(l.size() == 1 ? l[0] : l[i]);
-    results.push_back(fn(args, elem));
-  }
-  return pack(rw, loc, resultType, results);
-}
 
 /// arith and math ops on tensors: the same op on every element.
 struct TensorElementwise : public ConversionPattern {
@@ -124,6 +101,45 @@ void addElementwise(RewritePatternSet &p, LLVMTypeConverter &tc,
   p.add<ElementwisePattern<Op>>(tc, std::move(fn));
 }
 
+/// fp_to_fp between the standard floats, rounding to nearest. Rounding
+/// toward zero and the fp8 formats need the target's instructions: a
+/// backend adds those patterns.
+struct FpToFpStandard : public ConvertOpToLLVMPattern<FpToFpOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(FpToFpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Type from = getElementTypeOrSelf(op.getSrc().getType());
+    Type to = getElementTypeOrSelf(op.getType());
+    auto standard = [](Type t) {
+      return t.isF16() || t.isBF16() || t.isF32() || t.isF64();
+    };
+    if (!standard(from) || !standard(to))
+      return rw.notifyMatchFailure(op, "fp8 needs the target");
+    bool down = from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth() ||
+                (from.isF16() && to.isBF16()) || (from.isBF16() && to.isF16());
+    if (down && op.getRounding() && *op.getRounding() == RoundingMode::RTZ)
+      return rw.notifyMatchFailure(op, "rounding toward zero needs the target");
+    Type rt = getTypeConverter()->convertType(op.getType());
+    Location loc = op.getLoc();
+    Value v = mapElements(
+        rw, loc, adaptor.getOperands(), rt,
+        [&](ArrayRef<Value> a, Type elem) -> Value {
+          unsigned fb = a[0].getType().getIntOrFloatBitWidth();
+          unsigned tb = elem.getIntOrFloatBitWidth();
+          if (fb == tb) // fp16 <-> bf16: through fp32, exactly then rounded
+            return LLVM::FPTruncOp::create(
+                rw, loc, elem,
+                LLVM::FPExtOp::create(rw, loc, rw.getF32Type(), a[0]));
+          if (fb < tb)
+            return LLVM::FPExtOp::create(rw, loc, elem, a[0]);
+          return LLVM::FPTruncOp::create(rw, loc, elem, a[0]);
+        });
+    rw.replaceOp(op, v);
+    return success();
+  }
+};
+
 Type pointeeOf(Type t) {
   return cast<PointerType>(getElementTypeOrSelf(t)).getPointeeType();
 }
@@ -192,18 +208,7 @@ void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
     return nan ? LLVM::MinimumOp::create(rw, loc, elem, lo, a[2]).getResult()
                : LLVM::MinNumOp::create(rw, loc, elem, lo, a[2]).getResult();
   });
-  addElementwise<FpToFpOp>(p, tc, [](ConversionPatternRewriter &rw,
-                                     Location loc, FpToFpOp op,
-                                     ArrayRef<Value> a, Type elem) -> Value {
-    unsigned from = a[0].getType().getIntOrFloatBitWidth();
-    unsigned to = elem.getIntOrFloatBitWidth();
-    if (from < to)
-      return LLVM::FPExtOp::create(rw, loc, elem, a[0]);
-    if (op.getRounding() && *op.getRounding() == RoundingMode::RTZ)
-      op.emitError("fp_to_fp with rounding toward zero is not supported by "
-                   "the GPU backends yet");
-    return LLVM::FPTruncOp::create(rw, loc, elem, a[0]);
-  });
+  p.add<FpToFpStandard>(tc);
   addElementwise<ExternElementwiseOp>(
       p, tc, [](ConversionPatternRewriter &rw, Location loc,
                 ExternElementwiseOp op, ArrayRef<Value> a, Type elem) {

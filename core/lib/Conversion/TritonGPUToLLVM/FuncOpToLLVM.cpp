@@ -1,6 +1,6 @@
 //===- FuncOpToLLVM.cpp - functions, calls, program ids, barriers ---------===//
 
-#include "Utility.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 

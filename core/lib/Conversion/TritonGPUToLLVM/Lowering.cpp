@@ -1,6 +1,6 @@
 //===- Lowering.cpp - the type converter and the conversion driver --------===//
 
-#include "Utility.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
@@ -65,6 +65,7 @@ LogicalResult lowerTritonGPUToLLVM(
   populateElementwiseOpToLLVMPatterns(tc, patterns, lc);
   populateViewOpToLLVMPatterns(tc, patterns, lc);
   populateMemoryOpToLLVMPatterns(tc, patterns, lc);
+  populateShapeOpToLLVMPatterns(tc, patterns, lc);
   populateReduceOpToLLVMPatterns(tc, patterns, lc);
   if (extra)
     extra(tc, patterns);

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utility.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"

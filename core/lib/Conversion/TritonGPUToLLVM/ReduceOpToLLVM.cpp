@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utility.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 

@@ -1,6 +1,6 @@
 //===- Utility.cpp - helpers of the shared TTGIR lowering -----------------===//
 
-#include "Utility.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -29,6 +29,28 @@ Value pack(OpBuilder &b, Location loc, Type structType, ArrayRef<Value> values) 
     s = LLVM::InsertValueOp::create(b, loc, s, v, int64_t(i));
   return s;
 }
+
+Value mapElements(
+    OpBuilder &rw, Location loc, ValueRange operands,
+    Type resultType,
+    const std::function<Value(ArrayRef<Value>, Type elemType)> &fn) {
+  SmallVector<SmallVector<Value>> lists;
+  for (Value v : operands)
+    lists.push_back(unpack(rw, loc, v));
+  size_t n = lists.empty() ? 1 : lists.front().size();
+  Type elem = resultType;
+  if (auto st = dyn_cast<LLVM::LLVMStructType>(resultType))
+    elem = st.getBody().front();
+  SmallVector<Value> results;
+  for (size_t i = 0; i < n; ++i) {
+    SmallVector<Value> args;
+    for (auto &l : lists)
+      args.push_back(l.size() == 1 ? l[0] : l[i]);
+    results.push_back(fn(args, elem));
+  }
+  return pack(rw, loc, resultType, results);
+}
+
 
 Value i32Const(OpBuilder &b, Location loc, int64_t v) {
   return LLVM::ConstantOp::create(b, loc, b.getI32Type(),

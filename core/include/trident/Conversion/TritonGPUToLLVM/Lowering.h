@@ -4,7 +4,7 @@
 // struct of the elements that thread holds (its registers, in the order of
 // the encoding's linear layout). The patterns here lower TTGIR op families
 // -- elementwise, view (splat, broadcast, expand_dims, make_range,
-// convert_layout), memory (addptr, load, store), reductions, functions and
+// convert_layout), shape (trans, reshape, join, split, cat), memory (addptr, load, store), reductions, functions and
 // program ids -- over a backend's TargetInfo. A backend's conversion pass
 // calls lowerTritonGPUToLLVM, adding its own patterns (math libraries,
 // vendor ops) through `extra`.
@@ -59,6 +59,9 @@ void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     LoweringContext &lc);
+void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns,
+                                   LoweringContext &lc);
 void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     LoweringContext &lc);

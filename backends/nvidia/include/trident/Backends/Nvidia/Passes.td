@@ -12,7 +12,8 @@ def ConvertTritonGPUToNVVM
     shuffles and barriers, inline PTX for predicated global accesses), with
     NVIDIA's math: fp32 `math.exp` as `ex2.approx.f32` of `x * log2(e)` and
     `math.exp2` as `ex2.approx.f32` (as Triton does), every other math
-    function as a call to libdevice's `__nv_*`, linked later. Writes the
+    function as a call to libdevice's `__nv_*`, linked later; fp32 `/` as
+    `div.full.f32` (Triton's division; tl.div_rn is the IEEE one). Writes the
     dynamic shared memory the kernel needs into the module as
     `ttg.shared` (bytes).
   }];

@@ -1,13 +1,14 @@
 //===- Utility.h - helpers of the shared TTGIR lowering ---------*- C++ -*-===//
 //
-// Per-thread element lists of distributed tensors (pack/unpack of the LLVM
-// struct), the tensor coordinates of each element (from the linear layout:
+// For the shared lowering's patterns and a backend's own: per-thread
+// element lists of distributed tensors (pack/unpack of the LLVM struct,
+// element-by-element mapping), the tensor coordinates of each element (from the linear layout:
 // constant for the register part, computed from the lane and warp ids for
 // the rest), and the dynamic shared memory base.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TRIDENT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
-#define TRIDENT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+#ifndef TRIDENT_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+#define TRIDENT_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
 
 #include "trident/Conversion/TritonGPUToLLVM/Lowering.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
@@ -26,6 +27,14 @@ llvm::SmallVector<mlir::Value> unpack(mlir::OpBuilder &b, mlir::Location loc,
 /// An LLVM struct of `structType` holding `values`.
 mlir::Value pack(mlir::OpBuilder &b, mlir::Location loc,
                  mlir::Type structType, llvm::ArrayRef<mlir::Value> values);
+
+/// Applies `fn` to each element of the converted `operands` (scalars are
+/// one-element lists) and packs the results as `resultType`.
+mlir::Value mapElements(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange operands,
+    mlir::Type resultType,
+    const std::function<mlir::Value(llvm::ArrayRef<mlir::Value>,
+                                    mlir::Type elemType)> &fn);
 
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 
@@ -69,4 +78,4 @@ mlir::Value fromInt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 
 } // namespace trident
 
-#endif // TRIDENT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+#endif // TRIDENT_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
