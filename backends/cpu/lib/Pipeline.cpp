@@ -11,6 +11,8 @@
 
 #include "Pipeline.h"
 
+#include "trident/Dialect/Triton/Transforms/Passes.h"
+
 #include "trident/Backends/Cpu/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -77,7 +79,7 @@ void buildLinalgPipeline(OpPassManager &pm) {
   // returns structured again for buffer deallocation.
   pm.addPass(createCpuInlineAll());
   pm.addPass(createInlinerPass());
-  pm.addPass(createCpuRewriteBlockPointers());
+  pm.addPass(mlir::triton::createTritonRewriteTensorPointer());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCpuAddProgramArgs());
   pm.addPass(createCpuConvertTritonToLinalg());

@@ -9,6 +9,7 @@
 #include "Target/Target.h"
 
 #include "trident/Backends/Nvidia/Passes.h"
+#include "trident/Dialect/Triton/Transforms/Passes.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 #include "trident/Plugin/Backend.h"
@@ -82,6 +83,7 @@ public:
             o.threadsPerWarp = 32;
             o.numCtas = ctas;
             o.target = t.str;
+            pm.addPass(mlir::triton::createTritonRewriteTensorPointer());
             pm.addPass(mlir::triton::gpu::createConvertTritonToTritonGPU(o));
             pm.addPass(mlir::createCanonicalizerPass());
             pm.addPass(mlir::createCSEPass());

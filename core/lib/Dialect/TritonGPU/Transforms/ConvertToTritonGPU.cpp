@@ -99,6 +99,7 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
   if (isa<TransOp, ReshapeOp, JoinOp, SplitOp, CatOp>(op))
     return success();
   if (isa<DotOp, GatherOp, HistogramOp, ScanOp, MakeTensorPtrOp, AdvanceOp>(op))
+    // Block pointers are rewritten before (triton-rewrite-tensor-pointer).
     return op->emitError("'")
            << op->getName() << "' is not supported by the GPU backends yet";
   if (auto r = dyn_cast<ReduceOp>(op)) {

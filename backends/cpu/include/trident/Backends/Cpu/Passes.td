@@ -20,18 +20,6 @@ def CpuInlineAll : Pass<"cpu-inline-all", "mlir::ModuleOp"> {
   }];
 }
 
-def CpuRewriteBlockPointers : Pass<"cpu-rewrite-block-pointers", "mlir::ModuleOp"> {
-  let summary = "Rewrite block pointers into tensors of pointers";
-  let description = [{
-    Follows each block pointer from `tt.make_tensor_ptr` through
-    `tt.advance` and `scf.for` iter_args (which then carry its offsets), and
-    rewrites loads and stores through it into loads and stores of a tensor
-    of pointers `base + sum_d (offset_d + arange(B_d)) * stride_d`, masked
-    by the boundary check with the padding value as `other`. Block pointers
-    flowing through other region ops are reported as unsupported.
-  }];
-}
-
 def CpuAddProgramArgs : Pass<"cpu-add-program-args", "mlir::ModuleOp"> {
   let summary = "Turn program ids and grid sizes into function arguments";
   let description = [{

@@ -49,4 +49,18 @@ def TritonLoopInvariantCodeMotion : Pass<"triton-licm", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TritonRewriteTensorPointer : Pass<"triton-rewrite-tensor-pointer", "::mlir::ModuleOp"> {
+  let summary = "Rewrite block pointers into tensors of pointers";
+  let description = [{
+    Follows each block pointer from `tt.make_tensor_ptr` through
+    `tt.advance` and `scf.for` iter_args (which then carry its offsets), and
+    rewrites loads and stores through it into loads and stores of a tensor
+    of pointers `base + sum_d (offset_d + arange(B_d)) * stride_d`, masked
+    by the boundary check with the padding value as `other`. Block pointers
+    flowing through other region ops are reported as unsupported. Every
+    backend runs it first, as Triton's make_ttir does
+    (rewrite_tensor_pointer).
+  }];
+}
+
 #endif // TRIDENT_TRITON_PASSES

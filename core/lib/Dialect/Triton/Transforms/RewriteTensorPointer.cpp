@@ -1,4 +1,4 @@
-//===- BlockPointers.cpp - block pointers become tensors of pointers ------===//
+//===- RewriteTensorPointer.cpp - block pointers become tensors of pointers -===//
 //
 // A block pointer is (base, shape, strides, offsets) plus a static block
 // shape. This pass follows each one from tl.make_block_ptr through
@@ -12,17 +12,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "trident/Backends/Cpu/Passes.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Dialect/Triton/Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
 
 #include <cmath>
 
-namespace trident::cpu {
-#define GEN_PASS_DEF_CPUREWRITEBLOCKPOINTERS
-#include "trident/Backends/Cpu/Passes.h.inc"
-} // namespace trident::cpu
+namespace mlir::triton {
+#define GEN_PASS_DEF_TRITONREWRITETENSORPOINTER
+#include "trident/Dialect/Triton/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 namespace tt = mlir::triton;
@@ -263,9 +263,9 @@ struct Rewriter {
   }
 };
 
-struct RewriteBlockPointers
-    : public trident::cpu::impl::CpuRewriteBlockPointersBase<
-          RewriteBlockPointers> {
+struct RewriteTensorPointer
+    : public mlir::triton::impl::TritonRewriteTensorPointerBase<
+          RewriteTensorPointer> {
   void runOnOperation() override {
     Rewriter r;
     for (auto func : getOperation().getOps<tt::FuncOp>())
