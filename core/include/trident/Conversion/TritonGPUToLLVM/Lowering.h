@@ -65,6 +65,9 @@ void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     LoweringContext &lc);
+void populateDebugOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns,
+                                   LoweringContext &lc);
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   LoweringContext &lc);
