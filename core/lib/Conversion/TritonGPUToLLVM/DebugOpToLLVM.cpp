@@ -80,7 +80,7 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
       pids.push_back(lc.target.programId(rw, loc, axis));
     Value prefix = stringConstant(rw, loc, op, op.getPrefix(), lc.target);
     if (adaptor.getArgs().empty()) {
-      Value fmt = stringConstant(rw, loc, op, "pid (%u, %u, %u)%s\n", lc.target);
+      Value fmt = stringConstant(rw, loc, op, "pid (%u, %u, %u) %s\n", lc.target);
       Value owner = ownerPredicate(rw, loc, rw.getI32Type(), lc.target);
       Block *rest = beginConditional(rw, loc, owner);
       lc.target.printf(rw, loc, fmt, {pids[0], pids[1], pids[2], prefix});
