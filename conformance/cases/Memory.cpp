@@ -282,3 +282,89 @@ Register blockPointers([](std::vector<Case> &cases) {
 });
 
 } // namespace
+
+// Every atomic kind, ordering and scope, with the returned old value: one
+// address per element, so the result is determined; elements from n on
+// are masked off.
+Register atomicOld([](std::vector<Case> &cases) {
+  const int N = 1024, n = 1000, BLOCK = 128;
+  auto T = ArgSpec::t;
+  struct A {
+    const char *op;
+    DT dt;
+    const char *sem, *scope;
+  } list[] = {
+      {"add", DT::I32, "acq_rel", "gpu"},    {"add", DT::U32, "relaxed", "gpu"},
+      {"add", DT::I64, "acquire", "cta"},    {"add", DT::F32, "release", "sys"},
+      {"add", DT::F64, "acq_rel", "gpu"},    {"add", DT::F16, "relaxed", "gpu"},
+      {"add", DT::BF16, "acq_rel", "gpu"},   {"max", DT::I32, "acq_rel", "gpu"},
+      {"max", DT::U32, "acquire", "gpu"},    {"max", DT::I64, "relaxed", "cta"},
+      {"max", DT::F32, "acq_rel", "gpu"},    {"min", DT::I32, "release", "gpu"},
+      {"min", DT::U64, "acq_rel", "sys"},    {"min", DT::F32, "relaxed", "gpu"},
+      {"and", DT::I32, "acq_rel", "gpu"},    {"or", DT::I64, "acquire", "gpu"},
+      {"xor", DT::U32, "release", "cta"},    {"xchg", DT::I32, "acq_rel", "gpu"},
+      {"xchg", DT::F32, "relaxed", "sys"},   {"xchg", DT::I64, "acquire", "gpu"},
+      {"cas", DT::I32, "acq_rel", "gpu"},    {"cas", DT::I64, "relaxed", "cta"},
+      {"cas", DT::F32, "acquire", "gpu"},    {"cas", DT::F16, "acq_rel", "gpu"},
+  };
+  for (const A &a : list) {
+    std::string op = a.op;
+    DT dt = a.dt;
+    bool unsig = dt == DT::U32 || dt == DT::U64;
+    Gen g = dtIsFloat(dt) ? Gen::range(-50, 50)
+            : unsig       ? Gen::range(0, 1000)
+                          : Gen::range(-1000, 1000);
+    Case c = tileCase(
+        "atomic/old/" + op + "/" + dtName(dt) + "/" + a.sem + "/" + a.scope,
+        "memory.py", "atomic_old",
+        ptr(dt) + ", " + ptr(dt) + ", " + ptr(dt) + ", i32, '" + op + "', '" +
+            a.sem + "', '" + a.scope + "', 128",
+        {in("x", dt, N, g), inout("acc", dt, N, g),
+         inout("old", dt, N, Gen::value(0))},
+        {T(0), T(1), T(2), ArgSpec::integer(n)},
+        [=](Data &d) {
+          for (int i = 0; i < N; ++i) {
+            double x = d[0][i], &s = d[1][i];
+            if (op == "cas") {
+              d[2][i] = s;
+              if (i % 2 == 0)
+                s = x;
+              continue;
+            }
+            if (i >= n)
+              continue;
+            d[2][i] = s;
+            int64_t xi = int64_t(x), si = int64_t(s);
+            if (op == "add") s = roundTo(dt, s + x);
+            else if (op == "max") s = std::max(s, x);
+            else if (op == "min") s = std::min(s, x);
+            else if (op == "and") s = double(si & xi);
+            else if (op == "or") s = double(si | xi);
+            else if (op == "xor") s = double(si ^ xi);
+            else s = x;
+          }
+        },
+        0, 0);
+    c.grid[0] = N / BLOCK;
+    cases.push_back(c);
+  }
+  // Elements several threads hold (16 elements, 128 threads) and a scalar:
+  // updated once each, the old value seen by every holder.
+  const int B = 16;
+  Case shared = tileCase(
+      "atomic/shared_elements", "memory.py", "atomic_shared_elements",
+      "*i32:16, *i32:16, *i32:16, *i32:16, 16",
+      {inout("acc", DT::I32, B, Gen::range(-100, 100)), out("old", DT::I32, B),
+       inout("count", DT::I32, 1, Gen::value(7)), out("seen", DT::I32, B)},
+      {T(0), T(1), T(2), T(3)},
+      [=](Data &d) {
+        for (int i = 0; i < B; ++i) {
+          d[1][i] = d[0][i];
+          d[0][i] += i + 1;
+          d[3][i] = d[2][0];
+        }
+        d[2][0] += 5;
+      },
+      0, 0);
+  cases.push_back(shared);
+});

@@ -172,3 +172,51 @@ def mask_forms(x_ptr, a_ptr, b_ptr, c_ptr, d_ptr, n, lo, BLOCK: tl.constexpr):
     tl.store(b_ptr + offs, b)
     tl.store(c_ptr + offs, c)
     tl.store(d_ptr + offs, d, mask=offs < n + BLOCK)
+
+
+@triton.jit
+def atomic_old(x_ptr, acc_ptr, old_ptr, n, OP: tl.constexpr, SEM: tl.constexpr,
+               SCOPE: tl.constexpr, BLOCK: tl.constexpr):
+    # One address per element: the returned old values are determined.
+    # Elements from n on are masked off (cas, which has no mask, swaps the
+    # even elements and compares the odd ones against a value they do not
+    # hold, everywhere).
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs)
+    p = acc_ptr + offs
+    if OP == "add":
+        old = tl.atomic_add(p, x, mask=m, sem=SEM, scope=SCOPE)
+    elif OP == "max":
+        old = tl.atomic_max(p, x, mask=m, sem=SEM, scope=SCOPE)
+    elif OP == "min":
+        old = tl.atomic_min(p, x, mask=m, sem=SEM, scope=SCOPE)
+    elif OP == "and":
+        old = tl.atomic_and(p, x, mask=m, sem=SEM, scope=SCOPE)
+    elif OP == "or":
+        old = tl.atomic_or(p, x, mask=m, sem=SEM, scope=SCOPE)
+    elif OP == "xor":
+        old = tl.atomic_xor(p, x, mask=m, sem=SEM, scope=SCOPE)
+    elif OP == "xchg":
+        old = tl.atomic_xchg(p, x, mask=m, sem=SEM, scope=SCOPE)
+    else:
+        cur = tl.load(p)
+        cmp = tl.where(offs % 2 == 0, cur, cur + 1)
+        old = tl.atomic_cas(p, cmp, x, sem=SEM, scope=SCOPE)
+    if OP == "cas":
+        tl.store(old_ptr + offs, old)
+    else:
+        tl.store(old_ptr + offs, old, mask=m)
+
+
+@triton.jit
+def atomic_shared_elements(acc_ptr, old_ptr, count_ptr, seen_ptr,
+                           BLOCK: tl.constexpr):
+    # BLOCK is smaller than the program's threads, so several threads hold
+    # each element (and every thread the scalar): each is updated once, and
+    # every holder sees the old value.
+    i = tl.arange(0, BLOCK)
+    old = tl.atomic_add(acc_ptr + i, i + 1)
+    tl.store(old_ptr + i, old)
+    prev = tl.atomic_add(count_ptr, 5)
+    tl.store(seen_ptr + i, prev + i * 0)

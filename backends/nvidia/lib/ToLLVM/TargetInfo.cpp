@@ -139,6 +139,235 @@ void NvidiaTargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
                             LLVM::AsmDialectAttr(), ArrayAttr());
 }
 
+/// `.acq_rel.gpu`: the ordering and scope qualifiers of atom and red
+/// (sm_70 and later; before, atomics are relaxed and of gpu scope).
+static std::string orderingQualifiers(triton::MemSemantic sem,
+                                      triton::MemSyncScope scope, int cc) {
+  if (cc < 70)
+    return "";
+  std::string q;
+  switch (sem) {
+  case triton::MemSemantic::RELAXED:
+    q = ".relaxed";
+    break;
+  case triton::MemSemantic::ACQUIRE:
+    q = ".acquire";
+    break;
+  case triton::MemSemantic::RELEASE:
+    q = ".release";
+    break;
+  case triton::MemSemantic::ACQUIRE_RELEASE:
+    q = ".acq_rel";
+    break;
+  }
+  switch (scope) {
+  case triton::MemSyncScope::GPU:
+    return q + ".gpu";
+  case triton::MemSyncScope::CTA:
+    return q + ".cta";
+  case triton::MemSyncScope::SYSTEM:
+    return q + ".sys";
+  }
+  return q;
+}
+
+/// `v` as the integer of its width that an inline PTX operand takes.
+static Value asWord(OpBuilder &b, Location loc, Value v) {
+  Type t = v.getType();
+  if (t.isInteger())
+    return v;
+  return LLVM::BitcastOp::create(
+      b, loc, b.getIntegerType(t.getIntOrFloatBitWidth()), v);
+}
+
+static Value fromWord(OpBuilder &b, Location loc, Value w, Type type) {
+  return w.getType() == type ? w : LLVM::BitcastOp::create(b, loc, type, w);
+}
+
+/// `mov.b<bits> $0, 0; @$2 <instr> $0, [ $1 + 0 ], $3...;`: the old value, 0
+/// where the predicate is false.
+static Value atomWithResult(OpBuilder &b, Location loc, const std::string &instr,
+                            Type type, Value ptr, Value pred,
+                            ArrayRef<Value> operands) {
+  unsigned bits = type.getIntOrFloatBitWidth();
+  std::string reg = bits == 64 ? "l" : bits == 32 ? "r" : "h";
+  std::string asmText = "mov.b" + std::to_string(bits) + " $0, 0;\n\t@$2 " +
+                        instr + " $0, [ $1 + 0 ]";
+  std::string constraints = "=" + reg + ",l,b";
+  SmallVector<Value> ins = {ptr, pred};
+  for (auto [i, v] : llvm::enumerate(operands)) {
+    asmText += ", $" + std::to_string(3 + i);
+    constraints += "," + reg;
+    ins.push_back(asWord(b, loc, v));
+  }
+  asmText += ";";
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, b.getIntegerType(bits), ins, asmText, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  return fromWord(b, loc, asmOp.getResult(0), type);
+}
+
+FailureOr<Value> NvidiaTargetInfo::atomicRMW(OpBuilder &b, Location loc,
+                                             triton::RMWOp kind, Type type,
+                                             Value ptr, Value val, Value pred,
+                                             triton::MemSemantic sem,
+                                             triton::MemSyncScope scope,
+                                             bool wantOld) const {
+  using triton::RMWOp;
+  unsigned bits = type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
+  bool isFloat = isa<FloatType>(type);
+  std::string op, suffix;
+  bool wide = bits == 32 || bits == 64;
+  std::string n = std::to_string(bits);
+  switch (kind) {
+  case RMWOp::AND:
+  case RMWOp::OR:
+  case RMWOp::XOR:
+    op = stringifyRMWOp(kind).str();
+    suffix = ".b" + n;
+    break;
+  case RMWOp::XCHG:
+    op = "exch";
+    suffix = ".b" + n;
+    break;
+  case RMWOp::MAX:
+  case RMWOp::MIN:
+  case RMWOp::UMAX:
+  case RMWOp::UMIN:
+    op = kind == RMWOp::MAX || kind == RMWOp::UMAX ? "max" : "min";
+    suffix = (kind == RMWOp::MAX || kind == RMWOp::MIN ? ".s" : ".u") + n;
+    wide = wide && !isFloat;
+    break;
+  case RMWOp::ADD:
+  case RMWOp::FADD:
+    if (!isFloat) {
+      op = "add";
+      suffix = ".u" + n;
+      break;
+    }
+    if (type.isF32() || type.isF64()) {
+      op = "add";
+      suffix = ".f" + n;
+      wide = !type.isF64() || cc_ >= 60;
+    } else if (type.isF16() && cc_ >= 70) {
+      op = "add.noftz";
+      suffix = ".f16";
+      wide = true;
+    } else if (type.isBF16() && cc_ >= 90) {
+      op = "add.noftz";
+      suffix = ".bf16";
+      wide = true;
+    } else {
+      wide = false;
+    }
+    break;
+  }
+  if (!wide)
+    return emitError(loc) << "atomic " << stringifyRMWOp(kind) << " on "
+                          << type << " has no instruction on sm_" << cc_;
+  std::string q = orderingQualifiers(sem, scope, cc_);
+  // Without a result, red does the update (only relaxed or release).
+  if (!wantOld && kind != RMWOp::XCHG &&
+      (sem == triton::MemSemantic::RELAXED ||
+       sem == triton::MemSemantic::RELEASE)) {
+    std::string reg = bits == 64 ? "l" : bits == 32 ? "r" : "h";
+    std::string asmText =
+        "@$1 red" + q + ".global." + op + suffix + " [ $0 + 0 ], $2;";
+    LLVM::InlineAsmOp::create(b, loc, Type(),
+                              ValueRange{ptr, pred, asWord(b, loc, val)},
+                              asmText, "l,b," + reg,
+                              /*has_side_effects=*/true,
+                              /*is_align_stack=*/false,
+                              LLVM::tailcallkind::TailCallKind::None,
+                              LLVM::AsmDialectAttr(), ArrayAttr());
+    return Value();
+  }
+  return atomWithResult(b, loc, "atom" + q + ".global." + op + suffix, type,
+                        ptr, pred, {val});
+}
+
+FailureOr<Value> NvidiaTargetInfo::atomicCAS(OpBuilder &b, Location loc,
+                                             Type type, Value ptr, Value cmp,
+                                             Value val, Value pred,
+                                             triton::MemSemantic sem,
+                                             triton::MemSyncScope scope) const {
+  unsigned bits = type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
+  if (!(bits == 32 || bits == 64 || (bits == 16 && cc_ >= 70)))
+    return emitError(loc) << "atomic_cas on " << type
+                          << " has no instruction on sm_" << cc_;
+  return atomWithResult(b, loc,
+                        "atom" + orderingQualifiers(sem, scope, cc_) +
+                            ".global.cas.b" + std::to_string(bits),
+                        type, ptr, pred, {cmp, val});
+}
+
+/// The module's declaration of the external function `name`.
+static LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Location loc,
+                                        StringRef name,
+                                        LLVM::LLVMFunctionType type) {
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, loc, name, type);
+}
+
+void NvidiaTargetInfo::printf(OpBuilder &b, Location loc, Value format,
+                              ValueRange args) const {
+  MLIRContext *ctx = b.getContext();
+  auto ptrTy = LLVM::LLVMPointerType::get(ctx);
+  auto vprintf = declareFunction(
+      b, loc, "vprintf",
+      LLVM::LLVMFunctionType::get(b.getI32Type(), {ptrTy, ptrTy}));
+  // The arguments, each aligned to its size, in a local buffer made once
+  // in the function's entry block.
+  Value buffer;
+  if (args.empty()) {
+    buffer = LLVM::ZeroOp::create(b, loc, ptrTy);
+  } else {
+    SmallVector<Type> types;
+    for (Value a : args)
+      types.push_back(a.getType());
+    auto structTy = LLVM::LLVMStructType::getLiteral(ctx, types);
+    {
+      OpBuilder::InsertionGuard g(b);
+      Block &entry = b.getInsertionBlock()->getParent()->front();
+      b.setInsertionPointToStart(&entry);
+      Value one = i32(b, loc, 1);
+      buffer = LLVM::AllocaOp::create(b, loc, ptrTy, structTy, one, 8);
+    }
+    for (auto [i, a] : llvm::enumerate(args)) {
+      Value field = LLVM::GEPOp::create(
+          b, loc, ptrTy, structTy, buffer,
+          ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+      LLVM::StoreOp::create(b, loc, a, field);
+    }
+  }
+  LLVM::CallOp::create(b, loc, vprintf, ValueRange{format, buffer});
+}
+
+void NvidiaTargetInfo::assertFail(OpBuilder &b, Location loc, Value message,
+                                  Value file, Value line,
+                                  Value function) const {
+  MLIRContext *ctx = b.getContext();
+  auto ptrTy = LLVM::LLVMPointerType::get(ctx);
+  // void __assertfail(const char *message, const char *file, unsigned line,
+  //                   const char *function, size_t charSize)
+  auto fn = declareFunction(
+      b, loc, "__assertfail",
+      LLVM::LLVMFunctionType::get(
+          LLVM::LLVMVoidType::get(ctx),
+          {ptrTy, ptrTy, b.getI32Type(), ptrTy, b.getI64Type()}));
+  Value charSize = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                            b.getI64IntegerAttr(1));
+  LLVM::CallOp::create(b, loc, fn,
+                       ValueRange{message, file, line, function, charSize});
+}
+
 void NvidiaTargetInfo::markKernel(LLVM::LLVMFuncOp func, int threads) const {
   func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                 UnitAttr::get(func.getContext()));

@@ -67,6 +67,8 @@ LogicalResult lowerTritonGPUToLLVM(
   populateMemoryOpToLLVMPatterns(tc, patterns, lc);
   populateShapeOpToLLVMPatterns(tc, patterns, lc);
   populateReduceOpToLLVMPatterns(tc, patterns, lc);
+  populateAtomicOpToLLVMPatterns(tc, patterns, lc);
+  populateDebugOpToLLVMPatterns(tc, patterns, lc);
   if (extra)
     extra(tc, patterns);
   arith::populateArithToLLVMConversionPatterns(tc, patterns);

@@ -145,6 +145,74 @@ Value sharedBase(OpBuilder &b, Location loc, Operation *anyOp,
 
 int32_t numRegisters(const LinearLayout &ll) { return ll.inDimSize("register"); }
 
+Value ownerPredicate(OpBuilder &b, Location loc, Type type,
+                     const TargetInfo &target) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                target.threadId(b, loc), i32Const(b, loc, 0));
+  LinearLayout ll = triton::gpu::toLinearLayout(tensor);
+  uint32_t laneFree = ll.freeVariableMask("lane");
+  uint32_t warpFree = ll.freeVariableMask("warp");
+  if (!laneFree && !warpFree)
+    return Value();
+  ThreadIds ids = threadIds(b, loc, target);
+  Value lanes = LLVM::AndOp::create(b, loc, ids.lane, i32Const(b, loc, laneFree));
+  Value warps = LLVM::AndOp::create(b, loc, ids.warp, i32Const(b, loc, warpFree));
+  Value any = LLVM::OrOp::create(b, loc, lanes, warps);
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, any,
+                              i32Const(b, loc, 0));
+}
+
+Block *beginConditional(RewriterBase &rw, Location loc, Value pred) {
+  Block *cur = rw.getInsertionBlock();
+  Block *rest = rw.splitBlock(cur, rw.getInsertionPoint());
+  Block *then = rw.createBlock(rest);
+  rw.setInsertionPointToEnd(cur);
+  LLVM::CondBrOp::create(rw, loc, pred, then, rest);
+  rw.setInsertionPointToStart(then);
+  return rest;
+}
+
+void endConditional(RewriterBase &rw, Location loc, Block *rest) {
+  LLVM::BrOp::create(rw, loc, ValueRange(), rest);
+  rw.setInsertionPointToStart(rest);
+}
+
+Value stringConstant(OpBuilder &b, Location loc, Operation *anyOp,
+                     StringRef text, const TargetInfo &target) {
+  auto module = anyOp->getParentOfType<ModuleOp>();
+  std::string value = text.str();
+  value.push_back('\0');
+  unsigned as = target.globalAddressSpace();
+  LLVM::GlobalOp global;
+  for (auto g : module.getOps<LLVM::GlobalOp>())
+    if (g.getSymName().starts_with("str_") && g.getConstant() &&
+        g.getAddrSpace() == as)
+      if (auto s = dyn_cast_or_null<StringAttr>(g.getValueOrNull()))
+        if (s.getValue() == value) {
+          global = g;
+          break;
+        }
+  if (!global) {
+    std::string name;
+    for (unsigned i = 0;; ++i) {
+      name = "str_" + std::to_string(i);
+      if (!module.lookupSymbol(name))
+        break;
+    }
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto arrTy = LLVM::LLVMArrayType::get(b.getI8Type(), value.size());
+    global = LLVM::GlobalOp::create(b, loc, arrTy, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getStringAttr(value), /*alignment=*/1, as);
+  }
+  Value addr = LLVM::AddressOfOp::create(b, loc, global);
+  return LLVM::AddrSpaceCastOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), addr);
+}
+
 Value toInt(OpBuilder &b, Location loc, Value v) {
   Type t = v.getType();
   if (t.isInteger())

@@ -65,6 +65,12 @@ void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     LoweringContext &lc);
+void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    LoweringContext &lc);
+void populateDebugOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns,
+                                   LoweringContext &lc);
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   LoweringContext &lc);

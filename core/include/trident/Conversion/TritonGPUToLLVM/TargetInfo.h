@@ -4,12 +4,14 @@
 // the few things that differ between vendors go through this interface,
 // which a backend implements (NVIDIA over NVVM and inline PTX, AMD over
 // ROCDL): hardware ids, cross-lane shuffles, barriers, the shared-memory
-// address space, predicated global loads and stores, and how a kernel
-// function is marked.
+// address space, predicated global loads and stores, atomics, printf and
+// assertion failure, and how a kernel function is marked.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_CONVERSION_TRITONGPUTOLLVM_TARGETINFO_H
 #define TRIDENT_CONVERSION_TRITONGPUTOLLVM_TARGETINFO_H
+
+#include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
@@ -58,6 +60,33 @@ public:
                            mlir::Value ptr, unsigned wordBits,
                            llvm::ArrayRef<mlir::Value> values,
                            mlir::Value pred) const = 0;
+
+  /// Atomically applies `kind` to the `type` element at global `ptr` and
+  /// `val` when `pred` (i1) holds, ordered by `sem` within `scope`. Returns
+  /// the value that was there (0 where `pred` is false), or a null value
+  /// when `wantOld` is false and none is computed; failure (an error at
+  /// `loc`) for a type or kind the target has no instruction for.
+  virtual mlir::FailureOr<mlir::Value>
+  atomicRMW(mlir::OpBuilder &b, mlir::Location loc, mlir::triton::RMWOp kind,
+            mlir::Type type, mlir::Value ptr, mlir::Value val, mlir::Value pred,
+            mlir::triton::MemSemantic sem, mlir::triton::MemSyncScope scope,
+            bool wantOld) const = 0;
+  /// Atomic compare-and-swap of the `type` element at `ptr` when `pred`
+  /// holds; returns the value read (0 where `pred` is false).
+  virtual mlir::FailureOr<mlir::Value>
+  atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
+            mlir::Value ptr, mlir::Value cmp, mlir::Value val, mlir::Value pred,
+            mlir::triton::MemSemantic sem,
+            mlir::triton::MemSyncScope scope) const = 0;
+  /// Device printf of `format` (a generic pointer to a NUL-terminated
+  /// string) with `args` (i32, i64, f64 or pointers, as C varargs promote).
+  virtual void printf(mlir::OpBuilder &b, mlir::Location loc,
+                      mlir::Value format, mlir::ValueRange args) const = 0;
+  /// Stops the kernel reporting a failed assertion (generic pointers to
+  /// strings; `line` i32).
+  virtual void assertFail(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value message, mlir::Value file,
+                          mlir::Value line, mlir::Value function) const = 0;
 
   /// Marks `func` as a kernel entry of `threads` threads per block.
   virtual void markKernel(mlir::LLVM::LLVMFuncOp func, int threads) const = 0;

@@ -71,6 +71,29 @@ mlir::Value sharedBase(mlir::OpBuilder &b, mlir::Location loc,
 /// are zero hold copies, see LinearLayout::resizedTo).
 int32_t numRegisters(const LinearLayout &ll);
 
+/// Whether this thread is the one that acts for the elements of a value of
+/// `type` it holds, when several threads hold them: the thread whose free
+/// lane and warp bits of the layout are zero (thread 0 for a scalar). Null
+/// when every thread owns what it holds.
+mlir::Value ownerPredicate(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Type type, const TargetInfo &target);
+
+/// Splits the current block at the insertion point and moves the insertion
+/// point into a new block that runs only when `pred` holds and falls through
+/// to the rest. Returns the rest's first block: the caller continues there
+/// after filling the conditional block.
+mlir::Block *beginConditional(mlir::RewriterBase &rw, mlir::Location loc,
+                              mlir::Value pred);
+/// Closes the conditional block begun by beginConditional.
+void endConditional(mlir::RewriterBase &rw, mlir::Location loc,
+                    mlir::Block *rest);
+
+/// A generic pointer to a NUL-terminated constant string global of the
+/// module holding `anyOpInModule` (one global per distinct text).
+mlir::Value stringConstant(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Operation *anyOpInModule,
+                           llvm::StringRef text, const TargetInfo &target);
+
 /// Bit-casts `v` to an integer of its width and back.
 mlir::Value toInt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
 mlir::Value fromInt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,

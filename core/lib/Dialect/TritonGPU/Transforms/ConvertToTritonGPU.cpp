@@ -177,7 +177,8 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
   }
   for (Value v : op->getOperands())
     if (isTensor(v) && !isa<scf::YieldOp, scf::ConditionOp, ReduceReturnOp,
-                            ScanReturnOp, arith::ConstantOp>(op))
+                            ScanReturnOp, arith::ConstantOp, PrintOp,
+                            AssertOp>(op))
       return op->emitError("'") << op->getName()
                                 << "' on tensors is not supported by the GPU "
                                    "backends yet";

@@ -1,7 +1,8 @@
 //===- TargetInfo.h - the shared GPU lowering's NVIDIA side -----*- C++ -*-===//
 //
 // NVVM ops for ids, shuffles and barriers; inline PTX for predicated global
-// loads and stores (MLIR has no op with a predicate and an `other` value).
+// loads, stores and atomics (MLIR has no op with a predicate and an `other`
+// value); vprintf and __assertfail, which the CUDA driver provides.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_BACKENDS_NVIDIA_TARGETINFO_H
@@ -32,6 +33,21 @@ public:
   void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
                    unsigned wordBits, llvm::ArrayRef<mlir::Value> values,
                    mlir::Value pred) const override;
+  mlir::FailureOr<mlir::Value>
+  atomicRMW(mlir::OpBuilder &b, mlir::Location loc, mlir::triton::RMWOp kind,
+            mlir::Type type, mlir::Value ptr, mlir::Value val, mlir::Value pred,
+            mlir::triton::MemSemantic sem, mlir::triton::MemSyncScope scope,
+            bool wantOld) const override;
+  mlir::FailureOr<mlir::Value>
+  atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
+            mlir::Value ptr, mlir::Value cmp, mlir::Value val, mlir::Value pred,
+            mlir::triton::MemSemantic sem,
+            mlir::triton::MemSyncScope scope) const override;
+  void printf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value format,
+              mlir::ValueRange args) const override;
+  void assertFail(mlir::OpBuilder &b, mlir::Location loc, mlir::Value message,
+                  mlir::Value file, mlir::Value line,
+                  mlir::Value function) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func, int threads) const override;
 
 private:
