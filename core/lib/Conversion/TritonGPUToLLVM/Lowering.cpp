@@ -66,6 +66,7 @@ LogicalResult lowerTritonGPUToLLVM(
   populateViewOpToLLVMPatterns(tc, patterns, lc);
   populateMemoryOpToLLVMPatterns(tc, patterns, lc);
   populateReduceOpToLLVMPatterns(tc, patterns, lc);
+  populateScanOpToLLVMPatterns(tc, patterns, lc);
   if (extra)
     extra(tc, patterns);
   arith::populateArithToLLVMConversionPatterns(tc, patterns);

@@ -62,6 +62,9 @@ void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     LoweringContext &lc);
+void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns,
+                                  LoweringContext &lc);
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   LoweringContext &lc);

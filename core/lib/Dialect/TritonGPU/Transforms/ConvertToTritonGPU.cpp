@@ -95,7 +95,7 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
       }
   };
   if (isa<DotOp, TransOp, ReshapeOp, JoinOp, SplitOp, CatOp, GatherOp,
-          HistogramOp, ScanOp, MakeTensorPtrOp, AdvanceOp>(op))
+          HistogramOp, MakeTensorPtrOp, AdvanceOp>(op))
     return op->emitError("'")
            << op->getName() << "' is not supported by the GPU backends yet";
   if (auto r = dyn_cast<ReduceOp>(op)) {
@@ -104,6 +104,13 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
       joinAll(r->getResults());
       edges_.push_back({r->getResult(0), r.getOperands()[0], r.getAxis(), op});
     }
+    return success();
+  }
+  // A scan keeps its layout.
+  if (auto s = dyn_cast<ScanOp>(op)) {
+    SmallVector<Value> all(s.getSrcs());
+    all.append(s->result_begin(), s->result_end());
+    joinAll(all);
     return success();
   }
   if (auto e = dyn_cast<ExpandDimsOp>(op)) {
