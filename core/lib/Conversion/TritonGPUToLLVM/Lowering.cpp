@@ -67,6 +67,7 @@ LogicalResult lowerTritonGPUToLLVM(
   populateMemoryOpToLLVMPatterns(tc, patterns, lc);
   populateReduceOpToLLVMPatterns(tc, patterns, lc);
   populateScanOpToLLVMPatterns(tc, patterns, lc);
+  populateGatherOpToLLVMPatterns(tc, patterns, lc);
   if (extra)
     extra(tc, patterns);
   arith::populateArithToLLVMConversionPatterns(tc, patterns);

@@ -65,6 +65,9 @@ void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   LoweringContext &lc);
+void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    LoweringContext &lc);
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   LoweringContext &lc);
