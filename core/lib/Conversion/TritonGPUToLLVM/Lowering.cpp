@@ -68,6 +68,7 @@ LogicalResult lowerTritonGPUToLLVM(
   populateReduceOpToLLVMPatterns(tc, patterns, lc);
   populateScanOpToLLVMPatterns(tc, patterns, lc);
   populateGatherOpToLLVMPatterns(tc, patterns, lc);
+  populateHistogramOpToLLVMPatterns(tc, patterns, lc);
   if (extra)
     extra(tc, patterns);
   arith::populateArithToLLVMConversionPatterns(tc, patterns);

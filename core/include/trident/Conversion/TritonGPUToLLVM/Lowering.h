@@ -68,6 +68,9 @@ void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     LoweringContext &lc);
+void populateHistogramOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
+    LoweringContext &lc);
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   LoweringContext &lc);

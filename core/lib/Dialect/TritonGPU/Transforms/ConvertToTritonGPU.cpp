@@ -94,8 +94,8 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
           first = v;
       }
   };
-  if (isa<DotOp, TransOp, ReshapeOp, JoinOp, SplitOp, CatOp, HistogramOp,
-          MakeTensorPtrOp, AdvanceOp>(op))
+  if (isa<DotOp, TransOp, ReshapeOp, JoinOp, SplitOp, CatOp, MakeTensorPtrOp,
+          AdvanceOp>(op))
     return op->emitError("'")
            << op->getName() << "' is not supported by the GPU backends yet";
   if (auto r = dyn_cast<ReduceOp>(op)) {
@@ -107,7 +107,8 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
     return success();
   }
   // A scan keeps its layout; a gather reads its source (a class of its
-  // own) through shared memory in the indices' layout.
+  // own) through shared memory in the indices' layout; a histogram's bins
+  // are a class of their own, its mask goes with its source.
   if (auto s = dyn_cast<ScanOp>(op)) {
     SmallVector<Value> all(s.getSrcs());
     all.append(s->result_begin(), s->result_end());
@@ -116,6 +117,11 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
   }
   if (auto g = dyn_cast<GatherOp>(op)) {
     join(g.getIndices(), g.getResult());
+    return success();
+  }
+  if (auto h = dyn_cast<HistogramOp>(op)) {
+    if (h.getMask())
+      join(h.getSrc(), h.getMask());
     return success();
   }
   if (auto e = dyn_cast<ExpandDimsOp>(op)) {
