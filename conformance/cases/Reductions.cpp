@@ -148,6 +148,38 @@ Register reductions([](std::vector<Case> &cases) {
             },
             1e-5, 1e-5));
       }
+  // Larger tiles: 256 rows put register repeats above the lanes and warps
+  // along axis 0; 512 columns put the warps along axis 1.
+  struct Big {
+    int m, n, axis;
+  } bigs[] = {{256, 16, 0}, {4, 512, 1}};
+  for (const Big &b : bigs)
+    for (int rev = 0; rev < 2; ++rev) {
+      int bm = b.m, bn = b.n, axis = b.axis;
+      cases.push_back(tileCase(
+          "scan/cumsum/i32/" + std::to_string(bm) + "x" + std::to_string(bn) +
+              "/axis" + std::to_string(axis) + (rev ? "/reverse" : ""),
+          "reductions.py", "scan2d",
+          ptr(DT::I32) + ", " + ptr(DT::I32) + ", " + std::to_string(bm) +
+              ", " + std::to_string(bn) + ", " + std::to_string(axis) +
+              ", 'cumsum', " + (rev ? "True" : "False"),
+          {in("x", DT::I32, bm * bn, Gen::range(-50, 50)),
+           out("out", DT::I32, bm * bn)},
+          {T(0), T(1)},
+          [=](Data &d) {
+            int lenA = axis == 0 ? bm : bn, lenO = axis == 0 ? bn : bm;
+            for (int o = 0; o < lenO; ++o) {
+              double acc = 0;
+              for (int step = 0; step < lenA; ++step) {
+                int k = rev ? lenA - 1 - step : step;
+                int i = axis == 0 ? k * bn + o : o * bn + k;
+                acc += d[0][i];
+                d[1][i] = acc;
+              }
+            }
+          },
+          0, 0));
+    }
   // The fused softmax tutorial: 64 rows of 200 columns (masked to 256).
   cases.push_back(tileCase(
       "tutorial/fused_softmax", "reductions.py", "softmax_rows",

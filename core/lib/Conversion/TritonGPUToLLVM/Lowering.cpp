@@ -69,6 +69,9 @@ LogicalResult lowerTritonGPUToLLVM(
   populateReduceOpToLLVMPatterns(tc, patterns, lc);
   populateAtomicOpToLLVMPatterns(tc, patterns, lc);
   populateDebugOpToLLVMPatterns(tc, patterns, lc);
+  populateScanOpToLLVMPatterns(tc, patterns, lc);
+  populateGatherOpToLLVMPatterns(tc, patterns, lc);
+  populateHistogramOpToLLVMPatterns(tc, patterns, lc);
   if (extra)
     extra(tc, patterns);
   arith::populateArithToLLVMConversionPatterns(tc, patterns);

@@ -71,6 +71,15 @@ void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateDebugOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    LoweringContext &lc);
+void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns,
+                                  LoweringContext &lc);
+void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    LoweringContext &lc);
+void populateHistogramOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
+    LoweringContext &lc);
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   LoweringContext &lc);

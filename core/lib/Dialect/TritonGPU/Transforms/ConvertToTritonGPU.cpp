@@ -98,8 +98,8 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
   // of their own (lowered through shared memory, whatever the layouts).
   if (isa<TransOp, ReshapeOp, JoinOp, SplitOp, CatOp>(op))
     return success();
-  if (isa<DotOp, GatherOp, HistogramOp, ScanOp, MakeTensorPtrOp, AdvanceOp>(op))
-    // Block pointers are rewritten before (triton-rewrite-tensor-pointer).
+  // Block pointers are rewritten before (triton-rewrite-tensor-pointer).
+  if (isa<DotOp, MakeTensorPtrOp, AdvanceOp>(op))
     return op->emitError("'")
            << op->getName() << "' is not supported by the GPU backends yet";
   if (auto r = dyn_cast<ReduceOp>(op)) {
@@ -108,6 +108,24 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
       joinAll(r->getResults());
       edges_.push_back({r->getResult(0), r.getOperands()[0], r.getAxis(), op});
     }
+    return success();
+  }
+  // A scan keeps its layout; a gather reads its source (a class of its
+  // own) through shared memory in the indices' layout; a histogram's bins
+  // are a class of their own, its mask goes with its source.
+  if (auto s = dyn_cast<ScanOp>(op)) {
+    SmallVector<Value> all(s.getSrcs());
+    all.append(s->result_begin(), s->result_end());
+    joinAll(all);
+    return success();
+  }
+  if (auto g = dyn_cast<GatherOp>(op)) {
+    join(g.getIndices(), g.getResult());
+    return success();
+  }
+  if (auto h = dyn_cast<HistogramOp>(op)) {
+    if (h.getMask())
+      join(h.getSrc(), h.getMask());
     return success();
   }
   if (auto e = dyn_cast<ExpandDimsOp>(op)) {

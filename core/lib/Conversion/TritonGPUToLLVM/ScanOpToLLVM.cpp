@@ -1,0 +1,324 @@
+//===- ScanOpToLLVM.cpp - inclusive scans: registers, shuffles, shared memory -===//
+//
+// An inclusive scan along `axis`, built one bit of the axis position at a
+// time, lowest first. After the step for bit j every element holds the scan
+// of its aligned block of 2^(j+1) positions (its `prefix`) and the
+// combination of the whole block (its `total`). The step joins two sibling
+// blocks: the later one (bit j set; clear for a reverse scan) puts the
+// earlier one's total in front of its prefix, and both take the joined
+// total. Which hardware index owns bit j is read off the linear layout: a
+// register bit joins registers of the thread, a lane bit exchanges totals
+// with a butterfly shuffle, a warp bit exchanges them through shared
+// memory. This works for any layout whose bases along the axis are single
+// bits, whatever their order (elements per thread, lanes, warps, repeats).
+// The combine region is inlined on scalars, earlier operand first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
+
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/IR/IRMapping.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace trident {
+namespace {
+
+/// Bytes a value takes in shared memory (i1 as i8, pointers as i64).
+unsigned storedBytes(Type t) {
+  if (isa<LLVM::LLVMPointerType>(t))
+    return 8;
+  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
+}
+
+struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
+  ScanOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+
+  /// combine(earlier, later), through the op's region.
+  SmallVector<Value> combine(ConversionPatternRewriter &rw, ScanOp op,
+                             ArrayRef<Value> earlier,
+                             ArrayRef<Value> later) const {
+    Block &body = op.getCombineOp().front();
+    IRMapping map;
+    for (size_t i = 0; i < earlier.size(); ++i) {
+      map.map(body.getArgument(i), earlier[i]);
+      map.map(body.getArgument(earlier.size() + i), later[i]);
+    }
+    for (Operation &inner : body.without_terminator())
+      rw.clone(inner, map);
+    SmallVector<Value> out;
+    for (Value v : body.getTerminator()->getOperands())
+      out.push_back(map.lookupOrDefault(v));
+    return out;
+  }
+
+  /// `v` of the lane `lane ^ mask`, for any scalar type (in 32-bit words).
+  Value shuffle(ConversionPatternRewriter &rw, Location loc, Value v,
+                int mask) const {
+    Type t = v.getType();
+    unsigned bits =
+        isa<LLVM::LLVMPointerType>(t) ? 64 : t.getIntOrFloatBitWidth();
+    Value i = toInt(rw, loc, v);
+    Type i32 = rw.getI32Type();
+    if (bits <= 32) {
+      Value w = bits < 32 ? LLVM::ZExtOp::create(rw, loc, i32, i).getResult() : i;
+      Value s = lc.target.shuffleXor(rw, loc, w, mask);
+      if (bits < 32)
+        s = LLVM::TruncOp::create(rw, loc, rw.getIntegerType(bits), s);
+      return fromInt(rw, loc, s, t);
+    }
+    Type i64 = rw.getI64Type();
+    Value c32 = LLVM::ConstantOp::create(rw, loc, i64, rw.getI64IntegerAttr(32));
+    Value lo = LLVM::TruncOp::create(rw, loc, i32, i);
+    Value hi = LLVM::TruncOp::create(rw, loc, i32,
+                                     LLVM::LShrOp::create(rw, loc, i, c32));
+    lo = LLVM::ZExtOp::create(rw, loc, i64,
+                              lc.target.shuffleXor(rw, loc, lo, mask));
+    hi = LLVM::ZExtOp::create(rw, loc, i64,
+                              lc.target.shuffleXor(rw, loc, hi, mask));
+    Value r = LLVM::OrOp::create(rw, loc, lo,
+                                 LLVM::ShlOp::create(rw, loc, hi, c32));
+    return fromInt(rw, loc, r, t);
+  }
+
+  static SmallVector<Value> select(ConversionPatternRewriter &rw, Location loc,
+                                   Value cond, ArrayRef<Value> a,
+                                   ArrayRef<Value> b) {
+    SmallVector<Value> out;
+    for (auto [x, y] : llvm::zip(a, b))
+      out.push_back(LLVM::SelectOp::create(rw, loc, cond, x, y));
+    return out;
+  }
+
+  /// The `total`s of the elements at axis position `pos ^ (1 << axisBit)`,
+  /// through shared memory (the other half of the block is in another warp).
+  SmallVector<SmallVector<Value>>
+  exchangeThroughShared(ConversionPatternRewriter &rw, Location loc,
+                        ScanOp op, const LinearLayout &ll,
+                        ArrayRef<int32_t> regs,
+                        const std::vector<SmallVector<Value>> &total,
+                        ArrayRef<Value> lw, int32_t axisBit) const {
+    auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    unsigned axis = op.getAxis();
+    size_t n = op.getSrcs().size();
+    unsigned maxBytes = 1;
+    for (Value v : total[regs.front()])
+      maxBytes = std::max(maxBytes, storedBytes(v.getType()));
+    int64_t region = type.getNumElements() * maxBytes;
+    lc.shared.bytes = std::max<uint64_t>(lc.shared.bytes, uint64_t(region * n));
+    Value base = sharedBase(rw, loc, op, lc.target);
+    Type i8 = rw.getI8Type();
+    auto coords = [&](int32_t r, bool partner) {
+      std::vector<int32_t> reg = ll.apply({{"register", r}});
+      if (partner)
+        reg[axis] ^= 1 << axisBit;
+      SmallVector<Value> c(lw.begin(), lw.end());
+      for (unsigned d = 0; d < c.size(); ++d)
+        if (reg[d])
+          c[d] = LLVM::XOrOp::create(rw, loc, c[d], i32Const(rw, loc, reg[d]));
+      return linearIndex(rw, loc, c, type.getShape());
+    };
+    auto slot = [&](size_t k, Value idx, Type t) {
+      Value off = LLVM::AddOp::create(
+          rw, loc,
+          LLVM::MulOp::create(rw, loc, idx, i32Const(rw, loc, storedBytes(t))),
+          i32Const(rw, loc, int64_t(k) * region));
+      return LLVM::GEPOp::create(rw, loc, base.getType(), i8, base, off)
+          .getResult();
+    };
+    lc.target.barrier(rw, loc);
+    for (int32_t r : regs) {
+      Value idx = coords(r, false);
+      for (size_t k = 0; k < n; ++k) {
+        Value v = total[r][k];
+        Value iv = toInt(rw, loc, v);
+        if (v.getType().isInteger(1))
+          iv = LLVM::ZExtOp::create(rw, loc, i8, iv);
+        LLVM::StoreOp::create(rw, loc, iv, slot(k, idx, v.getType()));
+      }
+    }
+    lc.target.barrier(rw, loc);
+    std::vector<SmallVector<Value>> other(total.size());
+    for (int32_t r : regs) {
+      Value idx = coords(r, true);
+      for (size_t k = 0; k < n; ++k) {
+        Type t = total[r][k].getType();
+        Type st = isa<LLVM::LLVMPointerType>(t) ? rw.getI64Type()
+                  : t.isInteger(1)              ? i8
+                                   : rw.getIntegerType(t.getIntOrFloatBitWidth());
+        Value x = LLVM::LoadOp::create(rw, loc, st, slot(k, idx, t));
+        x = t.isInteger(1) ? LLVM::TruncOp::create(rw, loc, t, x).getResult()
+                           : fromInt(rw, loc, x, t);
+        other[r].push_back(x);
+      }
+    }
+    return SmallVector<SmallVector<Value>>(other.begin(), other.end());
+  }
+
+  LogicalResult
+  matchAndRewrite(ScanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    bool reverse = op.getReverse();
+    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    LinearLayout ll = toLinearLayout(srcType);
+    size_t n = op.getSrcs().size();
+    SmallVector<SmallVector<Value>> inputs;
+    for (Value v : adaptor.getSrcs())
+      inputs.push_back(unpack(rw, loc, v));
+
+    // Which hardware bit owns each bit of the axis position.
+    struct Owner {
+      const char *in;
+      int32_t bit;
+    };
+    std::map<int32_t, Owner> owners;
+    for (const char *in : {"register", "lane", "warp"}) {
+      for (int32_t bit = 0; bit < ll.inDimSizeLog2(in); ++bit) {
+        LinearLayout::Basis b = ll.basis(in, bit);
+        if (!b[axis])
+          continue;
+        for (size_t d = 0; d < b.size(); ++d)
+          if (d != axis && b[d])
+            return op.emitError("tt.scan: the ")
+                   << in << " basis " << bit
+                   << " of the operand's layout moves along two dimensions";
+        if (!llvm::isPowerOf2_32(uint32_t(b[axis])) ||
+            !owners.try_emplace(llvm::Log2_32(uint32_t(b[axis])),
+                                Owner{in, bit})
+                 .second)
+          return op.emitError("tt.scan: the operand's layout is not a "
+                              "permutation along the axis: ")
+                 << ll.str();
+      }
+    }
+
+    // Registers that hold copies (zero bases) take their original's result.
+    uint32_t copies = ll.freeVariableMask("register");
+    SmallVector<int32_t> regs;
+    for (int32_t r = 0; r < numRegisters(ll); ++r)
+      if (!(r & copies))
+        regs.push_back(r);
+    std::vector<SmallVector<Value>> prefix(numRegisters(ll)),
+        total(numRegisters(ll));
+    for (int32_t r : regs)
+      for (size_t k = 0; k < n; ++k)
+        prefix[r].push_back(inputs[k][r]);
+    total = prefix;
+
+    // Registers of one block share their total: combine it once.
+    using Key = std::vector<const void *>;
+    auto keyOf = [](ArrayRef<Value> a, ArrayRef<Value> b) {
+      Key key;
+      for (Value v : a)
+        key.push_back(v.getAsOpaquePointer());
+      for (Value v : b)
+        key.push_back(v.getAsOpaquePointer());
+      return key;
+    };
+
+    std::optional<ThreadIds> ids;
+    SmallVector<Value> lw;
+    for (auto &[axisBit, owner] : owners) {
+      std::string in = owner.in;
+      if (in == "register") {
+        int32_t m = 1 << owner.bit;
+        std::map<Key, SmallVector<Value>> joined;
+        for (int32_t r : regs) {
+          if (r & m)
+            continue;
+          int32_t first = reverse ? (r | m) : r, second = reverse ? r : (r | m);
+          SmallVector<Value> t0 = total[first], t1 = total[second];
+          prefix[second] = combine(rw, op, t0, prefix[second]);
+          Key key = keyOf(t0, t1);
+          auto it = joined.find(key);
+          if (it == joined.end())
+            it = joined.emplace(key, combine(rw, op, t0, t1)).first;
+          total[first] = total[second] = it->second;
+        }
+        continue;
+      }
+      if (!ids) {
+        ids = threadIds(rw, loc, lc.target);
+        lw = laneWarpCoords(rw, loc, ll, *ids);
+      }
+      // The other half of the block, and whether this thread is in the
+      // later one.
+      std::vector<SmallVector<Value>> other(total.size());
+      if (in == "lane") {
+        std::map<Key, SmallVector<Value>> shuffled;
+        for (int32_t r : regs) {
+          Key key = keyOf(total[r], {});
+          auto it = shuffled.find(key);
+          if (it == shuffled.end()) {
+            SmallVector<Value> s;
+            for (Value v : total[r])
+              s.push_back(shuffle(rw, loc, v, 1 << owner.bit));
+            it = shuffled.emplace(key, s).first;
+          }
+          other[r] = it->second;
+        }
+      } else {
+        auto o = exchangeThroughShared(rw, loc, op, ll, regs, total, lw, axisBit);
+        for (int32_t r : regs)
+          other[r] = o[r];
+      }
+      Value id = in == "lane" ? ids->lane : ids->warp;
+      Value bitSet = LLVM::ICmpOp::create(
+          rw, loc, LLVM::ICmpPredicate::ne,
+          LLVM::AndOp::create(rw, loc, id, i32Const(rw, loc, 1 << owner.bit)),
+          i32Const(rw, loc, 0));
+      Value later =
+          reverse ? LLVM::XOrOp::create(
+                        rw, loc, bitSet,
+                        LLVM::ConstantOp::create(rw, loc, rw.getI1Type(),
+                                                 rw.getBoolAttr(true)))
+                        .getResult()
+                  : bitSet;
+      std::map<Key, SmallVector<Value>> joined;
+      for (int32_t r : regs) {
+        prefix[r] = select(rw, loc, later, combine(rw, op, other[r], prefix[r]),
+                           prefix[r]);
+        Key key = keyOf(total[r], other[r]);
+        auto it = joined.find(key);
+        if (it == joined.end())
+          it = joined
+                   .emplace(key, select(rw, loc, later,
+                                        combine(rw, op, other[r], total[r]),
+                                        combine(rw, op, total[r], other[r])))
+                   .first;
+        total[r] = it->second;
+      }
+    }
+
+    SmallVector<Value> results;
+    for (size_t k = 0; k < n; ++k) {
+      SmallVector<Value> values;
+      for (int32_t r = 0; r < numRegisters(ll); ++r)
+        values.push_back(prefix[r & ~int32_t(copies)][k]);
+      results.push_back(pack(
+          rw, loc, getTypeConverter()->convertType(op->getResult(k).getType()),
+          values));
+    }
+    rw.replaceOp(op, results);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+} // namespace
+
+void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                  RewritePatternSet &p, LoweringContext &lc) {
+  p.add<ScanOpConversion>(tc, lc);
+}
+
+} // namespace trident
