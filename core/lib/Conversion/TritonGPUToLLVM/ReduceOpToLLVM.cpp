@@ -28,55 +28,6 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
   ReduceOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
       : ConvertOpToLLVMPattern(tc), lc(lc) {}
 
-  /// acc <- combine(acc, x), through the op's region.
-  SmallVector<Value> combine(ConversionPatternRewriter &rw, ReduceOp op,
-                             ArrayRef<Value> acc, ArrayRef<Value> x) const {
-    Block &body = op.getCombineOp().front();
-    IRMapping map;
-    for (size_t i = 0; i < acc.size(); ++i) {
-      map.map(body.getArgument(i), acc[i]);
-      map.map(body.getArgument(acc.size() + i), x[i]);
-    }
-    for (Operation &inner : body.without_terminator())
-      rw.clone(inner, map);
-    SmallVector<Value> out;
-    for (Value v : body.getTerminator()->getOperands())
-      out.push_back(map.lookupOrDefault(v));
-    return out;
-  }
-
-  Value shuffle(ConversionPatternRewriter &rw, Location loc, Value v,
-                int mask) const {
-    Type t = v.getType();
-    unsigned bits = isa<LLVM::LLVMPointerType>(t) ? 64 : t.getIntOrFloatBitWidth();
-    Value i = toInt(rw, loc, v);
-    if (bits < 32) {
-      Value w = LLVM::ZExtOp::create(rw, loc, rw.getI32Type(), i);
-      Value s = lc.target.shuffleXor(rw, loc, w, mask);
-      Value back = LLVM::TruncOp::create(rw, loc, rw.getIntegerType(bits), s);
-      return t.isInteger() ? back : fromInt(rw, loc, back, t);
-    }
-    if (bits == 64) {
-      Value lo = LLVM::TruncOp::create(rw, loc, rw.getI32Type(), i);
-      Value hi = LLVM::TruncOp::create(
-          rw, loc, rw.getI32Type(),
-          LLVM::LShrOp::create(rw, loc, i,
-                               LLVM::ConstantOp::create(rw, loc, rw.getI64Type(),
-                                                        rw.getI64IntegerAttr(32))));
-      lo = LLVM::ZExtOp::create(rw, loc, rw.getI64Type(),
-                                lc.target.shuffleXor(rw, loc, lo, mask));
-      hi = LLVM::ZExtOp::create(rw, loc, rw.getI64Type(),
-                                lc.target.shuffleXor(rw, loc, hi, mask));
-      Value r = LLVM::OrOp::create(
-          rw, loc, lo,
-          LLVM::ShlOp::create(rw, loc, hi,
-                              LLVM::ConstantOp::create(rw, loc, rw.getI64Type(),
-                                                       rw.getI64IntegerAttr(32))));
-      return fromInt(rw, loc, r, t);
-    }
-    return fromInt(rw, loc, lc.target.shuffleXor(rw, loc, i, mask), t);
-  }
-
   LogicalResult
   matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rw) const override {
@@ -103,7 +54,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         acc.emplace(key, x);
         keys.push_back(key);
       } else {
-        it->second = combine(rw, op, it->second, x);
+        it->second = inlineCombine(rw, op.getCombineOp(), it->second, x);
       }
     }
 
@@ -118,8 +69,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       for (auto &key : keys) {
         SmallVector<Value> other;
         for (Value v : acc[key])
-          other.push_back(shuffle(rw, loc, v, 1 << bit));
-        acc[key] = combine(rw, op, acc[key], other);
+          other.push_back(shuffleXorAny(rw, loc, lc.target, v, 1 << bit));
+        acc[key] = inlineCombine(rw, op.getCombineOp(), acc[key], other);
       }
     }
 
@@ -222,7 +173,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
               x = fromInt(rw, loc, x, t);
             part.push_back(x);
           }
-          total = w == 0 ? part : combine(rw, op, total, part);
+          total = w == 0 ? part : inlineCombine(rw, op.getCombineOp(), total, part);
         }
         acc[key] = total;
       }

@@ -41,53 +41,6 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
   ScanOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
       : ConvertOpToLLVMPattern(tc), lc(lc) {}
 
-  /// combine(earlier, later), through the op's region.
-  SmallVector<Value> combine(ConversionPatternRewriter &rw, ScanOp op,
-                             ArrayRef<Value> earlier,
-                             ArrayRef<Value> later) const {
-    Block &body = op.getCombineOp().front();
-    IRMapping map;
-    for (size_t i = 0; i < earlier.size(); ++i) {
-      map.map(body.getArgument(i), earlier[i]);
-      map.map(body.getArgument(earlier.size() + i), later[i]);
-    }
-    for (Operation &inner : body.without_terminator())
-      rw.clone(inner, map);
-    SmallVector<Value> out;
-    for (Value v : body.getTerminator()->getOperands())
-      out.push_back(map.lookupOrDefault(v));
-    return out;
-  }
-
-  /// `v` of the lane `lane ^ mask`, for any scalar type (in 32-bit words).
-  Value shuffle(ConversionPatternRewriter &rw, Location loc, Value v,
-                int mask) const {
-    Type t = v.getType();
-    unsigned bits =
-        isa<LLVM::LLVMPointerType>(t) ? 64 : t.getIntOrFloatBitWidth();
-    Value i = toInt(rw, loc, v);
-    Type i32 = rw.getI32Type();
-    if (bits <= 32) {
-      Value w = bits < 32 ? LLVM::ZExtOp::create(rw, loc, i32, i).getResult() : i;
-      Value s = lc.target.shuffleXor(rw, loc, w, mask);
-      if (bits < 32)
-        s = LLVM::TruncOp::create(rw, loc, rw.getIntegerType(bits), s);
-      return fromInt(rw, loc, s, t);
-    }
-    Type i64 = rw.getI64Type();
-    Value c32 = LLVM::ConstantOp::create(rw, loc, i64, rw.getI64IntegerAttr(32));
-    Value lo = LLVM::TruncOp::create(rw, loc, i32, i);
-    Value hi = LLVM::TruncOp::create(rw, loc, i32,
-                                     LLVM::LShrOp::create(rw, loc, i, c32));
-    lo = LLVM::ZExtOp::create(rw, loc, i64,
-                              lc.target.shuffleXor(rw, loc, lo, mask));
-    hi = LLVM::ZExtOp::create(rw, loc, i64,
-                              lc.target.shuffleXor(rw, loc, hi, mask));
-    Value r = LLVM::OrOp::create(rw, loc, lo,
-                                 LLVM::ShlOp::create(rw, loc, hi, c32));
-    return fromInt(rw, loc, r, t);
-  }
-
   static SmallVector<Value> select(ConversionPatternRewriter &rw, Location loc,
                                    Value cond, ArrayRef<Value> a,
                                    ArrayRef<Value> b) {
@@ -237,11 +190,11 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
             continue;
           int32_t first = reverse ? (r | m) : r, second = reverse ? r : (r | m);
           SmallVector<Value> t0 = total[first], t1 = total[second];
-          prefix[second] = combine(rw, op, t0, prefix[second]);
+          prefix[second] = inlineCombine(rw, op.getCombineOp(), t0, prefix[second]);
           Key key = keyOf(t0, t1);
           auto it = joined.find(key);
           if (it == joined.end())
-            it = joined.emplace(key, combine(rw, op, t0, t1)).first;
+            it = joined.emplace(key, inlineCombine(rw, op.getCombineOp(), t0, t1)).first;
           total[first] = total[second] = it->second;
         }
         continue;
@@ -261,7 +214,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
           if (it == shuffled.end()) {
             SmallVector<Value> s;
             for (Value v : total[r])
-              s.push_back(shuffle(rw, loc, v, 1 << owner.bit));
+              s.push_back(shuffleXorAny(rw, loc, lc.target, v, 1 << owner.bit));
             it = shuffled.emplace(key, s).first;
           }
           other[r] = it->second;
@@ -285,15 +238,15 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
                   : bitSet;
       std::map<Key, SmallVector<Value>> joined;
       for (int32_t r : regs) {
-        prefix[r] = select(rw, loc, later, combine(rw, op, other[r], prefix[r]),
+        prefix[r] = select(rw, loc, later, inlineCombine(rw, op.getCombineOp(), other[r], prefix[r]),
                            prefix[r]);
         Key key = keyOf(total[r], other[r]);
         auto it = joined.find(key);
         if (it == joined.end())
           it = joined
                    .emplace(key, select(rw, loc, later,
-                                        combine(rw, op, other[r], total[r]),
-                                        combine(rw, op, total[r], other[r])))
+                                        inlineCombine(rw, op.getCombineOp(), other[r], total[r]),
+                                        inlineCombine(rw, op.getCombineOp(), total[r], other[r])))
                    .first;
         total[r] = it->second;
       }

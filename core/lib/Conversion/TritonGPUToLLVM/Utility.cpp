@@ -3,6 +3,7 @@
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 
@@ -51,6 +52,48 @@ Value mapElements(
   return pack(rw, loc, resultType, results);
 }
 
+
+SmallVector<Value> inlineCombine(OpBuilder &b, Region &combine,
+                                 ArrayRef<Value> a, ArrayRef<Value> x) {
+  Block &body = combine.front();
+  IRMapping map;
+  for (size_t i = 0; i < a.size(); ++i) {
+    map.map(body.getArgument(i), a[i]);
+    map.map(body.getArgument(a.size() + i), x[i]);
+  }
+  for (Operation &inner : body.without_terminator())
+    b.clone(inner, map);
+  SmallVector<Value> out;
+  for (Value v : body.getTerminator()->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
+}
+
+Value shuffleXorAny(OpBuilder &b, Location loc, const TargetInfo &target,
+                    Value v, int mask) {
+  Type t = v.getType();
+  unsigned bits = isa<LLVM::LLVMPointerType>(t) ? 64 : t.getIntOrFloatBitWidth();
+  Value i = toInt(b, loc, v);
+  Type i32 = b.getI32Type();
+  if (bits < 32) {
+    Value w = LLVM::ZExtOp::create(b, loc, i32, i);
+    Value s = target.shuffleXor(b, loc, w, mask);
+    Value back = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), s);
+    return t.isInteger() ? back : fromInt(b, loc, back, t);
+  }
+  if (bits == 64) {
+    Type i64 = b.getI64Type();
+    Value c32 = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32));
+    Value lo = LLVM::TruncOp::create(b, loc, i32, i);
+    Value hi = LLVM::TruncOp::create(b, loc, i32,
+                                     LLVM::LShrOp::create(b, loc, i, c32));
+    lo = LLVM::ZExtOp::create(b, loc, i64, target.shuffleXor(b, loc, lo, mask));
+    hi = LLVM::ZExtOp::create(b, loc, i64, target.shuffleXor(b, loc, hi, mask));
+    Value r = LLVM::OrOp::create(b, loc, lo, LLVM::ShlOp::create(b, loc, hi, c32));
+    return fromInt(b, loc, r, t);
+  }
+  return fromInt(b, loc, target.shuffleXor(b, loc, i, mask), t);
+}
 
 Value i32Const(OpBuilder &b, Location loc, int64_t v) {
   return LLVM::ConstantOp::create(b, loc, b.getI32Type(),

@@ -36,6 +36,18 @@ mlir::Value mapElements(
     const std::function<mlir::Value(llvm::ArrayRef<mlir::Value>,
                                     mlir::Type elemType)> &fn);
 
+/// The results of a reduce or scan combine region applied to the scalars
+/// `a` (the earlier or accumulated values) and `b`: its ops cloned on them.
+llvm::SmallVector<mlir::Value> inlineCombine(mlir::OpBuilder &b,
+                                             mlir::Region &combine,
+                                             llvm::ArrayRef<mlir::Value> a,
+                                             llvm::ArrayRef<mlir::Value> x);
+
+/// `v` (any scalar: 1 to 64 bits, or a pointer) of the lane `lane ^ mask`,
+/// through the target's 32-bit shuffles.
+mlir::Value shuffleXorAny(mlir::OpBuilder &b, mlir::Location loc,
+                          const TargetInfo &target, mlir::Value v, int mask);
+
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 
 /// The hardware position of this thread.
