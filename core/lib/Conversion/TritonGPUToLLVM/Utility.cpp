@@ -5,6 +5,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
 using namespace mlir;
 
 namespace trident {
@@ -184,6 +186,61 @@ Value sharedBase(OpBuilder &b, Location loc, Operation *anyOp,
     (void)global;
   }
   return LLVM::AddressOfOp::create(b, loc, ptrTy, kName);
+}
+
+SharedImage::SharedImage(OpBuilder &b, Location loc, LoweringContext &lc,
+                         Operation *op, int64_t elements, Type elemType)
+    : b(b), loc(loc), lc(lc), ids(threadIds(b, loc, lc.target)) {
+  unsigned bits = isa<triton::PointerType, LLVM::LLVMPointerType>(elemType)
+                      ? 64
+                      : elemType.getIntOrFloatBitWidth();
+  slotType = b.getIntegerType(bits == 1 ? 8 : bits);
+  lc.shared.bytes = std::max<uint64_t>(
+      lc.shared.bytes, uint64_t(elements) * std::max(1u, bits / 8));
+  base = sharedBase(b, loc, op, lc.target);
+  lc.target.barrier(b, loc);
+}
+
+Value SharedImage::slot(Value index) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), slotType, base, index);
+}
+
+void SharedImage::write(RankedTensorType type, ArrayRef<Value> values,
+                        const IndexFn &index) {
+  LinearLayout ll = triton::gpu::toLinearLayout(type);
+  for (int32_t r = 0; r < numRegisters(ll); ++r) {
+    Value v = toInt(b, loc, values[r]);
+    if (v.getType().isInteger(1))
+      v = LLVM::ZExtOp::create(b, loc, slotType, v);
+    LLVM::StoreOp::create(
+        b, loc, v, slot(index(b, loc, elementCoords(b, loc, ll, r, ids), r)));
+  }
+}
+
+SmallVector<Value> SharedImage::read(RankedTensorType type, Type elem,
+                                     const IndexFn &index) {
+  if (!readBarrier) {
+    lc.target.barrier(b, loc); // every write is done
+    readBarrier = true;
+  }
+  LinearLayout ll = triton::gpu::toLinearLayout(type);
+  SmallVector<Value> out;
+  for (int32_t r = 0; r < numRegisters(ll); ++r) {
+    Value v = LLVM::LoadOp::create(
+        b, loc, slotType,
+        slot(index(b, loc, elementCoords(b, loc, ll, r, ids), r)));
+    out.push_back(elem.isInteger(1)
+                      ? LLVM::TruncOp::create(b, loc, elem, v).getResult()
+                      : fromInt(b, loc, v, elem));
+  }
+  return out;
+}
+
+SharedImage::IndexFn SharedImage::rowMajor(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> s(shape);
+  return [s](OpBuilder &b, Location loc, SmallVector<Value> c, int32_t) {
+    return linearIndex(b, loc, c, s);
+  };
 }
 
 int32_t numRegisters(const LinearLayout &ll) { return ll.inDimSize("register"); }

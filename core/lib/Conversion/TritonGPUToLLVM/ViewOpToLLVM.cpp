@@ -155,37 +155,11 @@ struct ConvertLayoutOpConversion
       rw.replaceOp(op, pack(rw, loc, dstStruct, src));
       return success();
     }
-    Type elem = src.front().getType();
-    bool isPtr = isa<LLVM::LLVMPointerType>(elem);
-    unsigned bits = isPtr ? 64 : elem.getIntOrFloatBitWidth();
-    Type storeType = bits == 1 ? rw.getI8Type() : rw.getIntegerType(bits);
-    uint64_t bytes = uint64_t(dstType.getNumElements()) *
-                     std::max<unsigned>(1, bits / 8);
-    lc.shared.bytes = std::max(lc.shared.bytes, bytes);
-    ThreadIds ids = threadIds(rw, loc, lc.target);
-    Value base = sharedBase(rw, loc, op, lc.target);
-    auto ptrTy = base.getType();
-    lc.target.barrier(rw, loc);
-    for (int32_t r = 0; r < numRegisters(from); ++r) {
-      Value idx = linearIndex(rw, loc, elementCoords(rw, loc, from, r, ids),
-                              srcType.getShape());
-      Value p = LLVM::GEPOp::create(rw, loc, ptrTy, storeType, base, idx);
-      Value v = toInt(rw, loc, src[r]);
-      if (bits == 1)
-        v = LLVM::ZExtOp::create(rw, loc, storeType, v);
-      LLVM::StoreOp::create(rw, loc, v, p);
-    }
-    lc.target.barrier(rw, loc);
-    SmallVector<Value> out;
-    for (int32_t r = 0; r < numRegisters(to); ++r) {
-      Value idx = linearIndex(rw, loc, elementCoords(rw, loc, to, r, ids),
-                              dstType.getShape());
-      Value p = LLVM::GEPOp::create(rw, loc, ptrTy, storeType, base, idx);
-      Value v = LLVM::LoadOp::create(rw, loc, storeType, p);
-      if (bits == 1)
-        v = LLVM::TruncOp::create(rw, loc, rw.getI1Type(), v);
-      out.push_back(fromInt(rw, loc, v, elem));
-    }
+    SharedImage img(rw, loc, lc, op, dstType.getNumElements(),
+                    dstType.getElementType());
+    img.write(srcType, src, SharedImage::rowMajor(srcType.getShape()));
+    SmallVector<Value> out = img.read(dstType, src.front().getType(),
+                                      SharedImage::rowMajor(dstType.getShape()));
     rw.replaceOp(op, pack(rw, loc, dstStruct, out));
     return success();
   }

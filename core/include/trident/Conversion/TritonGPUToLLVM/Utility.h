@@ -79,6 +79,41 @@ mlir::Value sharedBase(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Operation *anyOpInModule,
                        const TargetInfo &target);
 
+/// A tensor's trip through shared memory: every thread writes the elements
+/// it holds at the positions an index function gives, a barrier, then
+/// reads the elements its result registers hold. Used by convert_layout,
+/// the shape ops and gather; correct for any pair of layouts. The
+/// constructor's barrier keeps earlier readers of shared memory apart.
+class SharedImage {
+public:
+  /// The linear position of an element, from its coordinates in the tensor
+  /// being written or read and its register number there.
+  using IndexFn = std::function<mlir::Value(
+      mlir::OpBuilder &, mlir::Location, llvm::SmallVector<mlir::Value> coords,
+      int32_t reg)>;
+  /// Room for `elements` values of `elemType` (the tensor's element type).
+  SharedImage(mlir::OpBuilder &b, mlir::Location loc, LoweringContext &lc,
+              mlir::Operation *op, int64_t elements, mlir::Type elemType);
+  /// Writes the registers `values` of a tensor of `type`.
+  void write(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> values,
+             const IndexFn &index);
+  /// Reads the registers of a tensor of `type`, of LLVM element type `elem`.
+  llvm::SmallVector<mlir::Value> read(mlir::RankedTensorType type,
+                                      mlir::Type elem, const IndexFn &index);
+  /// Row-major positions in `shape`.
+  static IndexFn rowMajor(llvm::ArrayRef<int64_t> shape);
+
+private:
+  mlir::Value slot(mlir::Value index);
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  LoweringContext &lc;
+  ThreadIds ids;
+  mlir::Type slotType;
+  mlir::Value base;
+  bool readBarrier = false;
+};
+
 /// The registers of `ll` that hold distinct elements (register bases that
 /// are zero hold copies, see LinearLayout::resizedTo).
 int32_t numRegisters(const LinearLayout &ll);
