@@ -12,6 +12,7 @@
 #include "Pipeline.h"
 
 #include "trident/Dialect/Triton/Transforms/Passes.h"
+#include "trident/Compiler/LLVMOptimize.h"
 
 #include "trident/Backends/Cpu/Passes.h"
 
@@ -161,19 +162,7 @@ LogicalResult translateToLLVMIR(ModuleOp module, std::string &text,
     return failure();
   m->setTargetTriple(tm->getTargetTriple());
   m->setDataLayout(tm->createDataLayout());
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(tm.get());
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager mpm =
-      pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-  mpm.run(*m, mam);
+  trident::optimizeAtO3(*m, *tm);
   llvm::raw_string_ostream os(text);
   m->print(os, nullptr);
   return success();
