@@ -98,6 +98,13 @@ SmallVector<Value> fromWords(OpBuilder &b, Location loc, ArrayRef<Value> words,
   return out;
 }
 
+/// A pointer to a tensor (tl.make_block_ptr), which
+/// triton-rewrite-tensor-pointer removes before the lowering.
+bool isBlockPointer(Type t) {
+  auto p = dyn_cast<PointerType>(t);
+  return p && isa<RankedTensorType>(p.getPointeeType());
+}
+
 Value trueConst(OpBuilder &b, Location loc) {
   return LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true));
 }
@@ -108,9 +115,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rw) const override {
-    if (isa<PointerType>(op.getPtr().getType()) &&
-        isa<RankedTensorType>(cast<PointerType>(op.getPtr().getType())
-                                  .getPointeeType()))
+    if (isBlockPointer(op.getPtr().getType()))
       return rw.notifyMatchFailure(op, "block pointers");
     Location loc = op.getLoc();
     Type resultType = getTypeConverter()->convertType(op.getType());
@@ -155,9 +160,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
   LogicalResult
   matchAndRewrite(StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rw) const override {
-    if (isa<PointerType>(op.getPtr().getType()) &&
-        isa<RankedTensorType>(cast<PointerType>(op.getPtr().getType())
-                                  .getPointeeType()))
+    if (isBlockPointer(op.getPtr().getType()))
       return rw.notifyMatchFailure(op, "block pointers");
     Location loc = op.getLoc();
     Type pointee = cast<PointerType>(getElementTypeOrSelf(op.getPtr().getType()))

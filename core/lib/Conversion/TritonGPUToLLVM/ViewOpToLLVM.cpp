@@ -79,6 +79,16 @@ FailureOr<SmallVector<int32_t>> registerMap(
   return map;
 }
 
+/// The struct of `structType` whose register i is register `map[i]` of
+/// the converted tensor `src`.
+Value pickRegisters(OpBuilder &b, Location loc, Value src,
+                    ArrayRef<int32_t> map, Type structType) {
+  SmallVector<Value> in = unpack(b, loc, src), out;
+  for (int32_t r : map)
+    out.push_back(in[r]);
+  return pack(b, loc, structType, out);
+}
+
 struct BroadcastOpConversion : public ConvertOpToLLVMPattern<BroadcastOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -99,11 +109,8 @@ struct BroadcastOpConversion : public ConvertOpToLLVMPattern<BroadcastOp> {
         });
     if (failed(map))
       return rw.notifyMatchFailure(op, "registers do not line up");
-    SmallVector<Value> src = unpack(rw, op.getLoc(), adaptor.getSrc()), out;
-    for (int32_t r : *map)
-      out.push_back(src[r]);
-    rw.replaceOp(op, pack(rw, op.getLoc(),
-                          getTypeConverter()->convertType(op.getType()), out));
+    rw.replaceOp(op, pickRegisters(rw, op.getLoc(), adaptor.getSrc(), *map,
+                                   getTypeConverter()->convertType(dstType)));
     return success();
   }
 };
@@ -127,11 +134,8 @@ struct ExpandDimsOpConversion : public ConvertOpToLLVMPattern<ExpandDimsOp> {
                            });
     if (failed(map))
       return rw.notifyMatchFailure(op, "registers do not line up");
-    SmallVector<Value> src = unpack(rw, op.getLoc(), adaptor.getSrc()), out;
-    for (int32_t r : *map)
-      out.push_back(src[r]);
-    rw.replaceOp(op, pack(rw, op.getLoc(),
-                          getTypeConverter()->convertType(op.getType()), out));
+    rw.replaceOp(op, pickRegisters(rw, op.getLoc(), adaptor.getSrc(), *map,
+                                   getTypeConverter()->convertType(dstType)));
     return success();
   }
 };
