@@ -116,6 +116,7 @@ Outcome runOne(Context &c, const Case &k, std::mt19937_64 &rng) {
   spec.signature = frontend::splitSignature(k.signature);
   spec.debug = k.debug;
   CompileOptions copts;
+  copts.emit = c.options.emit;
   CompiledKernel compiled;
   std::vector<std::string> errors;
   if (!c.driver->compile(source, spec, c.options.target, copts, compiled,

@@ -29,6 +29,10 @@ struct RunOptions {
   /// Write each case's bundle and recipe here (see Saved.h), for
   /// trident-conformance-run on a machine without the compiler.
   std::string saveDir;
+  /// Stop at this backend stage and launch its output (e.g. `ptx`, which
+  /// the CUDA driver compiles at load time: code for an older GPU run on a
+  /// newer one). Empty: the backend's last stage.
+  std::string emit;
 };
 
 /// Runs every registered case that matches; prints one line per case and

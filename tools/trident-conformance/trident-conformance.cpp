@@ -2,12 +2,16 @@
 //
 //   trident-conformance --target cpu|cuda:90|hip:gfx942 [--plugin PATH]
 //       [--filter GLOB] [--mode run|compile] [--report FILE.json|FILE.xml]
-//       [--seed N] [--list] [--verbose] [--save-bundles DIR]
+//       [--seed N] [--list] [--verbose] [--save-bundles DIR] [--emit STAGE]
 //   trident-conformance --export-specs FILE.json [--filter GLOB]
 //
 // --save-bundles DIR writes each case's bundle and recipe for
 // trident-conformance-run, which runs them where there is a device but no
 // compiler (usually with --mode compile here).
+//
+// --emit STAGE stops at a backend stage and launches its output, e.g.
+// `--target cuda:80 --emit ptx`: code for an older GPU, compiled by the
+// CUDA driver at load time, runs on a newer one.
 //
 // --export-specs writes each case's kernel, signature, tensors, arguments
 // and grid as JSON, for tools that run the same kernels elsewhere (e.g.
@@ -33,7 +37,7 @@ static const char *kUsage =
     "usage: trident-conformance --target T [--plugin PATH] [--filter GLOB] "
     "[--mode run|compile]\n"
     "       [--report FILE.json|FILE.xml] [--seed N] [--list] [--verbose] "
-    "[--save-bundles DIR]\n"
+    "[--save-bundles DIR] [--emit STAGE]\n"
     "       trident-conformance --export-specs FILE.json [--filter GLOB]\n";
 
 static int usage(const char *msg) {
@@ -74,6 +78,8 @@ int main(int argc, char **argv) {
       list = true;
     else if (a == "--save-bundles" && (v = next()))
       o.saveDir = v;
+    else if (a == "--emit" && (v = next()))
+      o.emit = v;
     else if (a == "--export-specs" && (v = next()))
       exportSpecs = v;
     else if (a == "--verbose")

@@ -209,6 +209,44 @@ static Value atomWithResult(OpBuilder &b, Location loc, const std::string &instr
   return fromWord(b, loc, asmOp.getResult(0), type);
 }
 
+/// A float add with no atom instruction for its type (bf16 before sm_90,
+/// f16 before sm_70): read, add, compare-and-swap until no other thread
+/// wrote in between. The add is an fma by 1.0, which exists for f16 and
+/// bf16 (sm_80) where add does not. Returns the old value (0 where `pred`
+/// is false).
+static Value casLoopAdd(OpBuilder &b, Location loc, Type type, Value ptr,
+                        Value val, Value pred, const std::string &q) {
+  unsigned bits = type.getIntOrFloatBitWidth();
+  std::string n = std::to_string(bits);
+  std::string ft = type.isBF16() ? "bf16" : "f" + n;
+  std::string one = type.isBF16() ? "0x3F80" : bits == 16 ? "0x3C00"
+                    : bits == 32 ? "0x3F800000" : "0x3FF0000000000000";
+  std::string reg = bits == 64 ? "l" : bits == 32 ? "r" : "h";
+  std::string text =
+      "{\n\t.reg .pred p, again;\n\t.reg .b" + n + " cur, want, seen, one;\n\t"
+      "mov.b" + n + " $0, 0;\n\t"
+      "setp.ne.b32 p, $2, 0;\n\t"
+      "@!p bra.uni done${:uid};\n\t"
+      "mov.b" + n + " one, " + one + ";\n\t"
+      "ld.global.b" + n + " cur, [ $1 + 0 ];\n"
+      "again${:uid}:\n\t"
+      "fma.rn." + ft + " want, cur, one, $3;\n\t"
+      "atom" + q + ".global.cas.b" + n + " seen, [ $1 + 0 ], cur, want;\n\t"
+      "setp.ne.b" + n + " again, seen, cur;\n\t"
+      "mov.b" + n + " cur, seen;\n\t"
+      "@again bra.uni again${:uid};\n\t"
+      "mov.b" + n + " $0, cur;\n"
+      "done${:uid}:\n\t}";
+  Value predWord = LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred);
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, b.getIntegerType(bits), ValueRange{ptr, predWord, asWord(b, loc, val)},
+      text, "=" + reg + ",l,r," + reg,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  return fromWord(b, loc, asmOp.getResult(0), type);
+}
+
 FailureOr<Value> NvidiaTargetInfo::atomicRMW(OpBuilder &b, Location loc,
                                              triton::RMWOp kind, Type type,
                                              Value ptr, Value val, Value pred,
@@ -259,6 +297,9 @@ FailureOr<Value> NvidiaTargetInfo::atomicRMW(OpBuilder &b, Location loc,
       op = "add.noftz";
       suffix = ".bf16";
       wide = true;
+    } else if (cc_ >= 80 || (!type.isBF16() && cc_ >= 70)) {
+      return casLoopAdd(b, loc, type, ptr, val, pred,
+                        orderingQualifiers(sem, scope, cc_));
     } else {
       wide = false;
     }
