@@ -15,7 +15,20 @@ static Value i32(OpBuilder &b, Location loc, int64_t v) {
 }
 
 Value NvidiaTargetInfo::threadId(OpBuilder &b, Location loc) const {
-  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  // The range [0, threads per program) lets LLVM prove the bits of a
+  // thread's coordinates disjoint from the registers' (an xor becomes an
+  // add folded into the address: [%rd + 8192]) before NVPTX would add it.
+  Type i32 = b.getI32Type();
+  Operation *scope = b.getInsertionBlock()->getParentOp();
+  auto module = isa<ModuleOp>(scope) ? cast<ModuleOp>(scope)
+                                     : scope->getParentOfType<ModuleOp>();
+  auto warps = module ? module->getAttrOfType<IntegerAttr>("ttg.num-warps")
+                      : IntegerAttr();
+  if (!warps)
+    return NVVM::ThreadIdXOp::create(b, loc, i32);
+  auto range = LLVM::ConstantRangeAttr::get(
+      b.getContext(), 32, 0, warps.getInt() * threadsPerWarp());
+  return NVVM::ThreadIdXOp::create(b, loc, i32, range);
 }
 
 Value NvidiaTargetInfo::programId(OpBuilder &b, Location loc, int axis) const {

@@ -11,6 +11,8 @@
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
+#include "trident/Analysis/AxisInfo.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
@@ -22,8 +24,10 @@ namespace {
 
 /// arith and math ops on tensors: the same op on every element.
 struct TensorElementwise : public ConversionPattern {
-  TensorElementwise(TypeConverter &tc, MLIRContext *ctx)
-      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
+  TensorElementwise(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/2, ctx),
+        lc(lc) {}
+  LoweringContext &lc;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -37,14 +41,22 @@ struct TensorElementwise : public ConversionPattern {
     if (!resultType)
       return failure();
     Location loc = op->getLoc();
+    // Elements AxisInfo proves equal are computed once.
+    auto tensorType = cast<RankedTensorType>(op->getResult(0).getType());
+    SmallVector<int32_t> reps;
+    if (tensorType.getEncoding())
+      reps = constantRepresentatives(gpu::toLinearLayout(tensorType),
+                                     lc.axisInfo.get(op->getResult(0)).constancy);
     Value packed = mapElements(
-        rw, loc, operands, resultType, [&](ArrayRef<Value> args, Type elem) {
+        rw, loc, operands, resultType,
+        [&](ArrayRef<Value> args, Type elem) {
           OperationState state(loc, op->getName());
           state.addOperands(args);
           state.addTypes(elem);
           state.addAttributes(op->getAttrs());
           return rw.create(state)->getResult(0);
-        });
+        },
+        reps);
     rw.replaceOp(op, packed);
     return success();
   }
@@ -148,9 +160,9 @@ Type pointeeOf(Type t) {
 
 void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                          RewritePatternSet &p,
-                                         LoweringContext &) {
+                                         LoweringContext &lc) {
   MLIRContext *ctx = p.getContext();
-  p.add<TensorElementwise>(tc, ctx);
+  p.add<TensorElementwise>(tc, ctx, lc);
   p.add<SplatConstant>(tc);
   addElementwise<AddPtrOp>(p, tc, [&tc](ConversionPatternRewriter &rw,
                                         Location loc, AddPtrOp op,

@@ -119,10 +119,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         for (unsigned d = 0; d < lw.size(); ++d) {
           if (d == axis)
             continue;
-          c.push_back(key[d] ? LLVM::XOrOp::create(rw, loc, lw[d],
-                                                   i32Const(rw, loc, key[d]))
-                                   .getResult()
-                             : lw[d]);
+          c.push_back(withConstantPart(rw, loc, ll, d, lw[d], key[d]));
         }
         return sliceShape.empty() ? i32Const(rw, loc, 0)
                                   : linearIndex(rw, loc, c, sliceShape);
@@ -146,36 +143,95 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         unsigned bits = t.getIntOrFloatBitWidth();
         return rw.getIntegerType(bits == 1 ? 8 : bits);
       };
+      auto loadSlot = [&](Value ptr, Type t) {
+        Value x = LLVM::LoadOp::create(rw, loc, storeType(t), ptr);
+        return t.isInteger(1) ? LLVM::TruncOp::create(rw, loc, t, x).getResult()
+                              : fromInt(rw, loc, x, t);
+      };
+      auto storeSlot = [&](Value v, Value ptr) {
+        Value iv = toInt(rw, loc, v);
+        if (v.getType().isInteger(1))
+          iv = LLVM::ZExtOp::create(rw, loc, rw.getI8Type(), iv);
+        LLVM::StoreOp::create(rw, loc, iv, ptr);
+      };
       lc.target.barrier(rw, loc);
       for (auto &key : keys) {
         Value si = sliceIndex(key);
-        for (size_t k = 0; k < n; ++k) {
-          Value v = acc[key][k];
-          Value iv = toInt(rw, loc, v);
-          if (v.getType().isInteger(1))
-            iv = LLVM::ZExtOp::create(rw, loc, rw.getI8Type(), iv);
-          LLVM::StoreOp::create(rw, loc, iv, slot(k, si, warpIdx, v.getType()));
-        }
+        for (size_t k = 0; k < n; ++k)
+          storeSlot(acc[key][k], slot(k, si, warpIdx, acc[key][k].getType()));
       }
       lc.target.barrier(rw, loc);
-      for (auto &key : keys) {
-        Value si = sliceIndex(key);
-        SmallVector<Value> total;
-        for (int64_t w = 0; w < warps; ++w) {
-          SmallVector<Value> part;
-          for (size_t k = 0; k < n; ++k) {
-            Type t = acc[key][k].getType();
-            Value x = LLVM::LoadOp::create(rw, loc, storeType(t),
-                                           slot(k, si, i32Const(rw, loc, w), t));
-            if (t.isInteger(1))
-              x = LLVM::TruncOp::create(rw, loc, t, x);
-            else
-              x = fromInt(rw, loc, x, t);
-            part.push_back(x);
-          }
-          total = w == 0 ? part : inlineCombine(rw, op.getCombineOp(), total, part);
+      int64_t tpw = lc.target.threadsPerWarp();
+      int64_t threads = tpw * (int64_t(1) << ll.inDimSizeLog2("warp"));
+      if (sliceElems * warps <= threads && warps <= tpw) {
+        // Few partials (a row's, a small slice's): thread t reads partial t
+        // (threads past the end repeat the first ones), the groups of
+        // `warps` lanes combine theirs by shuffles, and every group writes
+        // its total to a slot of its own, which every thread then reads.
+        // Two registers per value instead of `warps`, as Triton does.
+        int64_t total = sliceElems * warps;
+        Value t = LLVM::AndOp::create(
+            rw, loc,
+            LLVM::AddOp::create(
+                rw, loc, ids.lane,
+                LLVM::MulOp::create(rw, loc, ids.warp, i32Const(rw, loc, tpw))),
+            i32Const(rw, loc, total - 1));
+        Value group = LLVM::UDivOp::create(rw, loc, t, i32Const(rw, loc, warps));
+        Value member = LLVM::URemOp::create(rw, loc, t, i32Const(rw, loc, warps));
+        SmallVector<Value> mine;
+        for (size_t k = 0; k < n; ++k) {
+          Type ty = acc[keys.front()][k].getType();
+          mine.push_back(loadSlot(slot(k, group, member, ty), ty));
         }
-        acc[key] = total;
+        for (int64_t m = 1; m < warps; m <<= 1) {
+          SmallVector<Value> other;
+          for (Value v : mine)
+            other.push_back(shuffleXorAny(rw, loc, lc.target, v, int(m)));
+          mine = inlineCombine(rw, op.getCombineOp(), mine, other);
+        }
+        auto resultSlot = [&](size_t k, Value sliceIdx, Type ty) {
+          unsigned bytes = isa<LLVM::LLVMPointerType>(ty)
+                               ? 8
+                               : std::max(1u, ty.getIntOrFloatBitWidth() / 8);
+          Value off = LLVM::AddOp::create(
+              rw, loc,
+              LLVM::MulOp::create(rw, loc, sliceIdx, i32Const(rw, loc, bytes)),
+              i32Const(rw, loc,
+                       int64_t(n) * region + int64_t(k) * sliceElems * maxBytes));
+          return LLVM::GEPOp::create(rw, loc, base.getType(), i8, base, off)
+              .getResult();
+        };
+        lc.shared.bytes = std::max<uint64_t>(
+            lc.shared.bytes, uint64_t((region + sliceElems * maxBytes) * n));
+        // Threads that repeat a group write the same total to its slot.
+        for (size_t k = 0; k < n; ++k)
+          storeSlot(mine[k], resultSlot(k, group, mine[k].getType()));
+        lc.target.barrier(rw, loc);
+        for (auto &key : keys) {
+          Value si = sliceIndex(key);
+          SmallVector<Value> totalValues;
+          for (size_t k = 0; k < n; ++k) {
+            Type ty = acc[key][k].getType();
+            totalValues.push_back(loadSlot(resultSlot(k, si, ty), ty));
+          }
+          acc[key] = totalValues;
+        }
+      } else {
+        for (auto &key : keys) {
+          Value si = sliceIndex(key);
+          SmallVector<Value> totalValues;
+          for (int64_t w = 0; w < warps; ++w) {
+            SmallVector<Value> part;
+            for (size_t k = 0; k < n; ++k) {
+              Type ty = acc[key][k].getType();
+              part.push_back(loadSlot(slot(k, si, i32Const(rw, loc, w), ty), ty));
+            }
+            totalValues = w == 0 ? part
+                                 : inlineCombine(rw, op.getCombineOp(),
+                                                 totalValues, part);
+          }
+          acc[key] = totalValues;
+        }
       }
     }
 

@@ -74,8 +74,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
         reg[axis] ^= 1 << axisBit;
       SmallVector<Value> c(lw.begin(), lw.end());
       for (unsigned d = 0; d < c.size(); ++d)
-        if (reg[d])
-          c[d] = LLVM::XOrOp::create(rw, loc, c[d], i32Const(rw, loc, reg[d]));
+        c[d] = withConstantPart(rw, loc, ll, d, c[d], reg[d]);
       return linearIndex(rw, loc, c, type.getShape());
     };
     auto slot = [&](size_t k, Value idx, Type t) {

@@ -36,7 +36,8 @@ Value pack(OpBuilder &b, Location loc, Type structType, ArrayRef<Value> values) 
 Value mapElements(
     OpBuilder &rw, Location loc, ValueRange operands,
     Type resultType,
-    const std::function<Value(ArrayRef<Value>, Type elemType)> &fn) {
+    const std::function<Value(ArrayRef<Value>, Type elemType)> &fn,
+    ArrayRef<int32_t> representatives) {
   SmallVector<SmallVector<Value>> lists;
   for (Value v : operands)
     lists.push_back(unpack(rw, loc, v));
@@ -46,6 +47,10 @@ Value mapElements(
     elem = st.getBody().front();
   SmallVector<Value> results;
   for (size_t i = 0; i < n; ++i) {
+    if (representatives.size() == n && size_t(representatives[i]) < i) {
+      results.push_back(results[representatives[i]]);
+      continue;
+    }
     SmallVector<Value> args;
     for (auto &l : lists)
       args.push_back(l.size() == 1 ? l[0] : l[i]);
@@ -54,6 +59,35 @@ Value mapElements(
   return pack(rw, loc, resultType, results);
 }
 
+
+SmallVector<int32_t> constantRepresentatives(const LinearLayout &ll,
+                                             ArrayRef<int64_t> constancy) {
+  int32_t regBits = ll.inDimSizeLog2("register");
+  int32_t clear = 0; // register bits that stay within a constant run
+  for (unsigned d = 0; d < constancy.size() && d < ll.outs().size(); ++d) {
+    if (constancy[d] <= 1)
+      continue;
+    int runBits = llvm::countr_zero(uint64_t(constancy[d]));
+    for (int j = 0; j < runBits; ++j) {
+      int found = -1;
+      for (int32_t i = 0; i < regBits && found < 0; ++i) {
+        LinearLayout::Basis b = ll.basis("register", i);
+        bool unit = b[d] == (1 << j);
+        for (unsigned e = 0; e < b.size() && unit; ++e)
+          unit = e == d || b[e] == 0;
+        if (unit)
+          found = i;
+      }
+      if (found < 0)
+        break; // bit j of d is another thread's: the run stops here
+      clear |= 1 << found;
+    }
+  }
+  SmallVector<int32_t> reps;
+  for (int32_t r = 0; r < (1 << regBits); ++r)
+    reps.push_back(r & ~clear);
+  return reps;
+}
 
 SmallVector<Value> inlineCombine(OpBuilder &b, Region &combine,
                                  ArrayRef<Value> a, ArrayRef<Value> x) {
@@ -150,9 +184,24 @@ SmallVector<Value> elementCoords(OpBuilder &b, Location loc,
   SmallVector<Value> lw = laneWarpCoords(b, loc, ll, ids);
   std::vector<int32_t> reg = ll.apply({{"register", r}});
   for (unsigned d = 0; d < lw.size(); ++d)
-    if (reg[d])
-      lw[d] = LLVM::XOrOp::create(b, loc, lw[d], i32Const(b, loc, reg[d]));
+    lw[d] = withConstantPart(b, loc, ll, d, lw[d], reg[d]);
   return lw;
+}
+
+Value withConstantPart(OpBuilder &b, Location loc, const LinearLayout &ll,
+                       unsigned dim, Value laneWarp, int32_t part) {
+  if (!part)
+    return laneWarp;
+  int32_t threadBits = 0;
+  for (const char *in : {"lane", "warp"})
+    for (int32_t bit = 0; bit < ll.inDimSizeLog2(in); ++bit)
+      threadBits |= ll.basis(in, bit)[dim];
+  Value c = i32Const(b, loc, part);
+  if (threadBits & part)
+    return LLVM::XOrOp::create(b, loc, laneWarp, c);
+  auto orOp = LLVM::OrOp::create(b, loc, laneWarp, c);
+  orOp.setIsDisjoint(true);
+  return orOp;
 }
 
 Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,

@@ -47,9 +47,7 @@ struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<MakeRangeOp> {
     SmallVector<Value> values;
     for (int32_t r = 0; r < numRegisters(ll); ++r) {
       int32_t c = ll.apply({{"register", r}})[0];
-      Value index = c ? LLVM::XOrOp::create(rw, loc, lw, i32Const(rw, loc, c))
-                            .getResult()
-                      : lw;
+      Value index = withConstantPart(rw, loc, ll, 0, lw, c);
       values.push_back(LLVM::AddOp::create(rw, loc, index, start));
     }
     rw.replaceOp(op, pack(rw, loc, getTypeConverter()->convertType(op.getType()),

@@ -29,12 +29,26 @@ mlir::Value pack(mlir::OpBuilder &b, mlir::Location loc,
                  mlir::Type structType, llvm::ArrayRef<mlir::Value> values);
 
 /// Applies `fn` to each element of the converted `operands` (scalars are
-/// one-element lists) and packs the results as `resultType`.
+/// one-element lists) and packs the results as `resultType`. With
+/// `representatives` (see constantRepresentatives), an element whose
+/// representative is another register takes that register's result.
 mlir::Value mapElements(
     mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange operands,
     mlir::Type resultType,
     const std::function<mlir::Value(llvm::ArrayRef<mlir::Value>,
-                                    mlir::Type elemType)> &fn);
+                                    mlir::Type elemType)> &fn,
+    llvm::ArrayRef<int32_t> representatives = {});
+
+/// For each register of a tensor of layout `ll` whose values are constant
+/// over aligned runs of `constancy[d]` along each dimension d (AxisInfo),
+/// the lowest register of the same thread known to hold an equal value:
+/// registers that differ only in register bases that move one coordinate
+/// bit below the run's length. Computing those once is what lets a mask
+/// `offs < n` cost one compare per vector, not one per element (Triton's
+/// deduplication).
+llvm::SmallVector<int32_t>
+constantRepresentatives(const LinearLayout &ll,
+                        llvm::ArrayRef<int64_t> constancy);
 
 /// The results of a reduce or scan combine region applied to the scalars
 /// `a` (the earlier or accumulated values) and `b`: its ops cloned on them.
@@ -67,6 +81,14 @@ elementCoords(mlir::OpBuilder &b, mlir::Location loc,
 llvm::SmallVector<mlir::Value>
 laneWarpCoords(mlir::OpBuilder &b, mlir::Location loc, const LinearLayout &ll,
                const ThreadIds &ids);
+
+/// `laneWarp` (a laneWarpCoords entry for dimension `dim` of `ll`) xor
+/// `part`, a constant coordinate from the registers: a disjoint or (which
+/// LLVM folds into addresses as an add) where no lane or warp basis of
+/// `ll` shares a bit with `part`.
+mlir::Value withConstantPart(mlir::OpBuilder &b, mlir::Location loc,
+                             const LinearLayout &ll, unsigned dim,
+                             mlir::Value laneWarp, int32_t part);
 
 /// Row-major linear index of `coords` in `shape`, as i32.
 mlir::Value linearIndex(mlir::OpBuilder &b, mlir::Location loc,
