@@ -13,6 +13,14 @@ Two halves, because the machine with the GPU has no LLVM 22:
          with CUDA events (warm-up, median of many runs); prints one table.
 
 GB/s counts each input read once and each output written once.
+
+Compile times: Trident's are measured here, Triton's there, on different
+CPUs. Both halves also time ptxas on the same PTX (the kernel's own, which
+both compilers then hand to ptxas), and the table scales Trident's
+in-process time (`tridentc --timings` total: frontend to cubin, without
+the process start, as Triton's `warmup` is without `import triton`) by
+ptxas's time there over here: an estimate of Trident on the GPU machine's
+CPU.
 """
 import ctypes
 import importlib.util
@@ -71,6 +79,36 @@ def bundle_name(i):
     return f"case{i}.bundle"
 
 
+def find_ptxas():
+    for p in (os.environ.get("TRIDENT_PTXAS"),
+              os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin/ptxas"),
+              "/usr/local/cuda/bin/ptxas"):
+        if p and os.access(p, os.X_OK):
+            return p
+    try:
+        import triton.backends.nvidia as nv  # Triton ships its own
+        p = os.path.join(os.path.dirname(nv.__file__), "bin", "ptxas")
+        if os.access(p, os.X_OK):
+            return p
+    except ImportError:
+        pass
+    return None
+
+
+def ptxas_ms(ptx):
+    """Best of three runs of ptxas on `ptx`: the yardstick of CPU speed."""
+    ptxas = find_ptxas()
+    if not ptxas or not os.path.exists(ptx):
+        return float("nan")
+    best = None
+    for _ in range(3):
+        t0 = time.perf_counter()
+        subprocess.run([ptxas, "-arch=sm_90a", "-O3", ptx, "-o", os.devnull], check=True)
+        dt = (time.perf_counter() - t0) * 1000
+        best = dt if best is None else min(best, dt)
+    return best
+
+
 def compile_all(out):
     os.makedirs(out, exist_ok=True)
     tridentc = os.environ.get("TRIDENTC", os.path.join(HERE, "../../build/bin/tridentc"))
@@ -78,16 +116,23 @@ def compile_all(out):
     for i, c in enumerate(CASES):
         cmd = [tridentc, os.path.join(KERNELS, c["file"]), "--kernel", c["kernel"],
                "--signature", c["signature"], "--target", "cuda:90",
-               "--option", f"num_warps={c['num_warps']}", "--no-cache",
-               "-o", os.path.join(out, bundle_name(i))]
-        best = None
+               "--option", f"num_warps={c['num_warps']}", "--no-cache"]
+        best = best_total = None
         for _ in range(3):  # cold each time (--no-cache); best of three
             t0 = time.perf_counter()
-            subprocess.run(cmd, check=True)
+            r = subprocess.run(cmd + ["--timings", "-o", os.path.join(out, bundle_name(i))],
+                               check=True, capture_output=True, text=True)
             dt = (time.perf_counter() - t0) * 1000
+            total = [float(l.split()[1]) for l in r.stderr.splitlines()
+                     if l.strip().startswith("total")][0]
             best = dt if best is None else min(best, dt)
-        times[c["name"]] = best
-        print(f"compiled {c['name']}: {best:.1f} ms (tridentc process, cold)")
+            best_total = total if best_total is None else min(best_total, total)
+        ptx = os.path.join(out, f"case{i}.ptx")
+        subprocess.run(cmd + ["--emit", "ptx", "-o", ptx], check=True)
+        times[c["name"]] = {"process": best, "in_process": best_total,
+                            "ptxas_here": ptxas_ms(ptx)}
+        print(f"compiled {c['name']}: {best_total:.1f} ms in process, "
+              f"{best:.1f} ms as a tridentc process (cold)")
     with open(os.path.join(out, "compile_times.json"), "w") as f:
         json.dump(times, f, indent=1)
 
@@ -274,15 +319,22 @@ def run_all(bundles):
         t_ms = time_ms(trident, torch)
         r_ms = time_ms(tri, torch)
         t_ms2 = time_ms(trident, torch)  # the same version twice: the spread
+        ct = ctimes.get(c["name"], {})
+        scale = ptxas_ms(os.path.join(bundles, f"case{i}.ptx")) / ct.get("ptxas_here", float("nan"))
         rows.append((c["name"], err_trident, err_triton, nbytes / t_ms / 1e6,
                      nbytes / r_ms / 1e6, r_ms / t_ms, abs(t_ms2 - t_ms) / t_ms,
-                     ctimes.get(c["name"], float("nan")), tc_ms, ok))
+                     ct.get("in_process", float("nan")) * scale, tc_ms, ok,
+                     ct.get("in_process", float("nan")), scale))
     print(f"\n{torch.cuda.get_device_name()}, torch {torch.__version__}, triton {triton.__version__}")
     print(f"{'case':36} {'err trident':>11} {'err triton':>10} {'trident GB/s':>12} "
-          f"{'triton GB/s':>11} {'ratio':>6} {'spread':>6} {'compile ms':>10} {'triton ms':>9}")
+          f"{'triton GB/s':>11} {'ratio':>6} {'spread':>6} {'compile ms':>10} {'triton ms':>9}"
+          f" {'(here ms':>8} {'x cpu)':>6}")
     for r in rows:
         print(f"{r[0]:36} {r[1]:11.2e} {r[2]:10.2e} {r[3]:12.0f} {r[4]:11.0f} "
-              f"{r[5]:6.3f} {r[6]:6.3f} {r[7]:10.1f} {r[8]:9.1f}{'' if r[9] else '  WRONG'}")
+              f"{r[5]:6.3f} {r[6]:6.3f} {r[7]:10.1f} {r[8]:9.1f} {r[10]:8.1f} {r[11]:6.2f}"
+              f"{'' if r[9] else '  WRONG'}")
+    print("compile ms: Trident in process, scaled to this machine's CPU by ptxas's "
+          "time on the same PTX (here ms x cpu); triton ms: JITFunction.warmup, fresh cache")
     print(f"{len(rows) - failures} correct, {failures} wrong")
     return 1 if failures else 0
 
