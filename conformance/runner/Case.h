@@ -102,8 +102,12 @@ std::vector<Case> &registry();
 
 /// The registered cases plus, for each one whose TTIR as produced by
 /// Triton is in `kernelDir`/ttir/<name with '/' as '__'>.ttir, the same case
-/// run from that IR, named `ttir/<name>`.
-std::vector<Case> casesWithTTIR(const std::string &kernelDir);
+/// run from that IR, named `ttir/<name>`; and for `target`, each case
+/// whose TTGIR made by Triton for it is in ttgir/<target without ':'>/
+/// (e.g. ttgir/cuda90/<name>.ttgir), the case run from that, named
+/// `ttgir/<name>`.
+std::vector<Case> casesWithTTIR(const std::string &kernelDir,
+                                const std::string &target = "");
 
 struct Register {
   explicit Register(std::function<void(std::vector<Case> &)> add) {

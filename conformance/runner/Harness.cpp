@@ -200,7 +200,7 @@ bool runAll(const RunOptions &options, std::vector<Outcome> &outcomes,
   Printer printer(options.target, options.compileOnly ? "compile" : "run",
                   options.seed, options.verbose);
   outcomes.clear();
-  for (const Case &k : casesWithTTIR(options.kernelDir)) {
+  for (const Case &k : casesWithTTIR(options.kernelDir, options.target)) {
     if (!options.filter.empty() &&
         fnmatch(options.filter.c_str(), k.name.c_str(), 0) != 0)
       continue;

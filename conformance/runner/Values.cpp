@@ -21,24 +21,37 @@ std::vector<Case> &registry() {
   return cases;
 }
 
-std::vector<Case> casesWithTTIR(const std::string &kernelDir) {
+std::vector<Case> casesWithTTIR(const std::string &kernelDir,
+                                const std::string &target) {
   std::vector<Case> all = registry();
   size_t n = all.size();
-  for (size_t i = 0; i < n; ++i) {
-    const Case &c = all[i];
-    std::string stem;
-    for (char ch : c.name)
-      stem += ch == '/' ? std::string("__") : std::string(1, ch);
-    std::string file = "ttir/" + stem + ".ttir";
-    if (!std::ifstream(kernelDir + "/" + file))
-      continue;
-    Case t = c;
-    t.name = "ttir/" + c.name;
-    t.sourceFile = c.file;
-    t.sourceSignature = c.signature;
-    t.file = file;
-    t.signature.clear();
-    all.push_back(std::move(t));
+  // Triton's TTIR runs everywhere; its TTGIR only on the target it was
+  // made for (ttgir/cuda90/ for cuda:90), its layouts being that target's.
+  std::string ttgirDir = "ttgir/";
+  for (char ch : target)
+    if (ch != ':')
+      ttgirDir += ch;
+  for (const char *kind : {"ttir", "ttgir"}) {
+    bool ttgir = std::string(kind) == "ttgir";
+    if (ttgir && target.empty())
+      continue; // --list without a target: ttir/ only
+    for (size_t i = 0; i < n; ++i) {
+      const Case &c = all[i];
+      std::string stem;
+      for (char ch : c.name)
+        stem += ch == '/' ? std::string("__") : std::string(1, ch);
+      std::string file = ttgir ? ttgirDir + "/" + stem + ".ttgir"
+                               : "ttir/" + stem + ".ttir";
+      if (!std::ifstream(kernelDir + "/" + file))
+        continue;
+      Case t = c;
+      t.name = std::string(kind) + "/" + c.name;
+      t.sourceFile = c.file;
+      t.sourceSignature = c.signature;
+      t.file = file;
+      t.signature.clear();
+      all.push_back(std::move(t));
+    }
   }
   return all;
 }

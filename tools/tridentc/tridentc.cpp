@@ -3,6 +3,7 @@
 //   tridentc FILE.py --kernel NAME --signature '*fp32:16, i32, 1024'
 //            [--target T[,T...]] [--emit STAGE] [-o FILE] [options]
 //   tridentc FILE.ttir [--kernel NAME] [--target ...] [options]
+//   tridentc FILE.ttgir --target T [--kernel NAME] [options]
 //   tridentc --list-backends
 //
 // Reads a kernel file written against triton.language, builds TTIR for one
@@ -39,13 +40,18 @@ namespace {
 const char *kUsage =
     "usage: tridentc FILE.py --kernel NAME --signature SIG [options]\n"
     "       tridentc FILE.ttir [--kernel NAME] [options]\n"
+    "       tridentc FILE.ttgir --target T [--kernel NAME] [options]\n"
     "       tridentc --list-backends\n"
     "\n"
     "  FILE.py              a kernel file written against triton.language\n"
     "  FILE.ttir, FILE.mlir TTIR, e.g. as Triton dumps it: already\n"
     "                       specialized (no --signature or -D); --kernel\n"
     "                       may be left out when it holds one kernel\n"
-    "  --kernel NAME        the @triton.jit function to compile\n"
+        "  FILE.ttgir           TTGIR (Triton's `asm[\"ttgir\"]`, or --emit\n"
+    "                       ttgir): compiled from the backend's ttgir\n"
+    "                       stage on, with the file's layouts and\n"
+    "                       ttg.num-warps\n"
+"  --kernel NAME        the @triton.jit function to compile\n"
     "  --signature SIG      one entry per parameter, as triton/tools/compile.py\n"
     "                       takes them: '*fp32:16, *fp32:16, i32, 1024'\n"
     "                       (:16 = divisible by 16, :1 = equal to 1, a value =\n"
@@ -337,7 +343,8 @@ int main(int argc, char **argv) {
   if (file.empty())
     return usage("no input file");
   llvm::StringRef fileRef(file);
-  bool irInput = fileRef.ends_with(".ttir") || fileRef.ends_with(".mlir");
+  bool irInput = fileRef.ends_with(".ttir") || fileRef.ends_with(".ttgir") ||
+                 fileRef.ends_with(".mlir");
   if (spec.kernel.empty() && !irInput)
     return usage("--kernel is required");
   if (emit.empty() && targets.empty())

@@ -4,6 +4,11 @@
 #
 #   build/bin/trident-conformance --export-specs specs.json [--filter GLOB]
 #   python3 tools/triton-reference/dump_ttir.py specs.json OUTDIR
+#   STAGE=ttgir python3 tools/triton-reference/dump_ttir.py specs.json OUTDIR
+#
+# With STAGE=ttgir it writes Triton's TTGIR instead (its layouts, for the
+# GPU it runs on; conformance/kernels/ttgir/cuda90/, the `ttgir/` cases,
+# lowered by Trident's backend from its ttgir stage on).
 #
 # Each case's kernel is specialized exactly as the case runs it: the same
 # constexprs, the same integer and float arguments (Triton specializes on
@@ -38,8 +43,11 @@ def split_signature(sig):
     return out
 
 
+STAGE = os.environ.get("STAGE", "ttir")
+
+
 def file_name(case):
-    return case["name"].replace("/", "__") + ".ttir"
+    return case["name"].replace("/", "__") + "." + STAGE
 
 
 def compile_one(case):
@@ -90,7 +98,7 @@ def compile_one(case):
         kwargs[name] = value
     grid = tuple(case["grid"])
     kernel = fn.warmup(*args, grid=grid, **kwargs)
-    return kernel.asm["ttir"]
+    return kernel.asm[STAGE]
 
 
 def worker(cases, outdir):
@@ -98,6 +106,9 @@ def worker(cases, outdir):
     for case in cases:
         try:
             ttir = compile_one(case)
+            if STAGE == "ttgir" and any(w in ttir for w in ("tt.dot", "warp_group_dot", "nvidia_mma")):
+                results[case["name"]] = "skipped: uses tt.dot (tensor-core layouts come with NVIDIA II)"
+                continue
             with open(os.path.join(outdir, file_name(case)), "w") as f:
                 f.write(ttir)
             results[case["name"]] = "ok"

@@ -411,6 +411,7 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   std::vector<frontend::KernelArgument> args;
   std::vector<frontend::KernelConstexpr> constexprs;
   mlir::OwningOpRef<mlir::ModuleOp> module;
+  bool ttgirInput = false;
   if (irInput) {
     std::string error;
     module = parseKernelIR(ctx, source, kernelName, args, error);
@@ -422,6 +423,14 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       return false;
     }
     meta.kernel = kernelName;
+    if (!applyTTGIRModule(*module, target, stages, opts.backendOptions,
+                          options, meta, ttgirInput, error)) {
+      errors.push_back("error: " + path + ": " + error + "\n");
+      return false;
+    }
+    if (ttgirInput && (emit == "ttir-raw" || emit == "ttir"))
+      return fail(path + " is TTGIR: the stages before the backend's "
+                         "'ttgir' (ttir-raw, ttir) do not exist for it");
   } else {
     module = frontend::generateTTIR(ctx, source, spec, ferrors, &args,
                                     &constexprs);
@@ -456,25 +465,36 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   if (emit == "ttir-raw")
     return finish("ttir-raw", false);
 
-  // Core TTIR pipeline.
-  currentStage = "ttir";
-  t0 = Clock::now();
-  if (mlir::failed(runPasses(*artifact.module, [](mlir::OpPassManager &pm) {
-        buildCoreTTIRPipeline(pm);
-      })))
-    return false;
-  out.times.push_back({"ttir", msSince(t0)});
-  dump("ttir", ".mlir", dumpDir.empty() ? "" : printModule(*artifact.module));
-  ++stageIndex;
-  if (emit == "ttir")
-    return finish("ttir", false);
+  // Core TTIR pipeline. TTGIR input (Triton's own, say) skips it and
+  // starts after the backend's "ttgir" stage: its layouts are chosen.
+  size_t firstStage = 0;
+  if (ttgirInput) {
+    while (stages[firstStage].name != "ttgir")
+      ++firstStage;
+    ++firstStage;
+    if (emit == "ttgir")
+      return finish("ttgir", false);
+  } else {
+    currentStage = "ttir";
+    t0 = Clock::now();
+    if (mlir::failed(runPasses(*artifact.module, [](mlir::OpPassManager &pm) {
+          buildCoreTTIRPipeline(pm);
+        })))
+      return false;
+    out.times.push_back({"ttir", msSince(t0)});
+    dump("ttir", ".mlir", dumpDir.empty() ? "" : printModule(*artifact.module));
+    ++stageIndex;
+    if (emit == "ttir")
+      return finish("ttir", false);
+  }
 
   // The backend's stages.
   StageContext sctx{ctx, target, options, meta, runPasses,
                     [&](const std::string &m) {
                       errors.push_back("error: " + m + "\n");
                     }};
-  for (const Stage &stage : stages) {
+  for (size_t si = firstStage; si < stages.size(); ++si) {
+    const Stage &stage = stages[si];
     currentStage = stage.name;
     t0 = Clock::now();
     size_t errorsBefore = errors.size();

@@ -9,13 +9,16 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdlib>
+#include <optional>
+
 namespace trident {
 
 namespace tt = mlir::triton;
 
 bool isIRInput(const std::string &path) {
   llvm::StringRef p(path);
-  return p.ends_with(".ttir") || p.ends_with(".mlir");
+  return p.ends_with(".ttir") || p.ends_with(".ttgir") || p.ends_with(".mlir");
 }
 
 namespace {
@@ -116,6 +119,59 @@ parseKernelIR(mlir::MLIRContext &ctx, const frontend::SourceFile &source,
     args.push_back({argumentName(a, i), type, specialization});
   }
   return module;
+}
+
+bool applyTTGIRModule(mlir::ModuleOp module, const Target &target,
+                      const std::vector<Stage> &stages,
+                      const Options &explicitOptions, Options &options,
+                      bundle::KernelMetadata &meta, bool &isTTGIR,
+                      std::string &error) {
+  auto intAttr = [&](llvm::StringRef name) -> std::optional<int64_t> {
+    if (auto a = module->getAttrOfType<mlir::IntegerAttr>(name))
+      return a.getInt();
+    return std::nullopt;
+  };
+  std::optional<int64_t> warps = intAttr("ttg.num-warps");
+  isTTGIR = warps.has_value();
+  if (!isTTGIR)
+    return true;
+  bool hasStage = false;
+  for (const Stage &s : stages)
+    hasStage |= s.name == "ttgir";
+  if (!hasStage) {
+    error = "the module is TTGIR (it has ttg.num-warps), but the backend for " +
+            target.str + " has no 'ttgir' stage to start after";
+    return false;
+  }
+  if (auto t = module->getAttrOfType<mlir::StringAttr>("ttg.target"))
+    if (t.getValue() != target.str) {
+      error = "the module is TTGIR for " + t.getValue().str() + ", not " +
+              target.str + " (its layouts were chosen for that target)";
+      return false;
+    }
+  if (*warps < 1 || *warps > 1024 || (*warps & (*warps - 1))) {
+    error = "ttg.num-warps = " + std::to_string(*warps) +
+            " is not a power of two between 1 and 1024";
+    return false;
+  }
+  if (auto it = explicitOptions.find("num_warps");
+      it != explicitOptions.end() && std::atoll(it->second.c_str()) != *warps) {
+    error = "num_warps=" + it->second + " disagrees with the module's "
+            "ttg.num-warps = " + std::to_string(*warps) +
+            " (TTGIR's layouts are built for its own)";
+    return false;
+  }
+  int64_t ctas = intAttr("ttg.num-ctas").value_or(1);
+  if (ctas != 1) {
+    error = "ttg.num-ctas = " + std::to_string(ctas) +
+            ": several CTAs per program are not supported yet";
+    return false;
+  }
+  options["num_warps"] = std::to_string(*warps);
+  meta.numWarps = uint32_t(*warps);
+  meta.threadsPerWarp = uint32_t(intAttr("ttg.threads-per-warp").value_or(32));
+  meta.numCtas = 1;
+  return true;
 }
 
 } // namespace trident

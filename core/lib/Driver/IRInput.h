@@ -5,11 +5,18 @@
 // --emit ttir printed. Such IR is already specialized: no signature or
 // constexprs apply; the kernel's runtime arguments are its tt.func's.
 //
+// TTGIR files (.ttgir, or any of these whose module carries
+// "ttg.num-warps") start after the backend's "ttgir" stage: Triton's own
+// layouts lowered by our backend. Their module attributes, not options,
+// give num_warps and threads per warp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_DRIVER_IRINPUT_H
 #define TRIDENT_DRIVER_IRINPUT_H
 
+#include "trident/Bundle.h"
 #include "trident/Frontend/Compiler.h"
+#include "trident/Plugin/Backend.h"
 #include "trident/Frontend/Source.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -20,7 +27,8 @@
 
 namespace trident {
 
-/// Whether `path` names a TTIR file (by its extension: .ttir or .mlir).
+/// Whether `path` names an IR file (by its extension: .ttir, .ttgir or
+/// .mlir).
 bool isIRInput(const std::string &path);
 
 /// Parses `source` as a TTIR module (errors go to `ctx`'s diagnostic
@@ -33,6 +41,17 @@ mlir::OwningOpRef<mlir::ModuleOp>
 parseKernelIR(mlir::MLIRContext &ctx, const frontend::SourceFile &source,
               std::string &kernel, std::vector<frontend::KernelArgument> &args,
               std::string &error);
+
+/// For a module that is TTGIR (`isTTGIR` set): checks it is for `target`
+/// and has a "ttgir" stage to start after, and takes num_warps (into
+/// `options`, refusing a different one given explicitly in
+/// `explicitOptions`), threads per warp and CTAs into `meta`. False with
+/// `error` when it cannot be compiled as given.
+bool applyTTGIRModule(mlir::ModuleOp module, const Target &target,
+                      const std::vector<Stage> &stages,
+                      const Options &explicitOptions, Options &options,
+                      bundle::KernelMetadata &meta, bool &isTTGIR,
+                      std::string &error);
 
 } // namespace trident
 

@@ -28,3 +28,18 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// A linear encoding, as Triton prints it: register, lane, warp, block bases.
+// CHECK: #linear = #ttg.linear<{register = {{\[\[0, 1\], \[0, 2\]\]}}, lane = {{\[\[0, 4\], \[0, 8\], \[1, 0\], \[2, 0\], \[4, 0\]\]}}, warp = {{\[\[8, 0\], \[16, 0\]\]}}, block = []}>
+#linear = #ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @linear
+  tt.func @linear(%x: tensor<32x16xf32, #linear>) -> tensor<32x16xf32, #blocked2> {
+    // CHECK: ttg.convert_layout %{{.*}} : tensor<32x16xf32, #linear> -> tensor<32x16xf32, #blocked>
+    %c = ttg.convert_layout %x : tensor<32x16xf32, #linear> -> tensor<32x16xf32, #blocked2>
+    tt.return %c : tensor<32x16xf32, #blocked2>
+  }
+}

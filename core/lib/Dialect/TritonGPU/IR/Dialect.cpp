@@ -35,6 +35,10 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
       os << "slice";
       return AliasResult::FinalAlias;
     }
+    if (isa<LinearEncodingAttr>(attr)) {
+      os << "linear";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };
@@ -208,6 +212,113 @@ unsigned SliceEncodingAttr::getRank() const {
   return cast<DistributedEncoding>(getParent()).getRank() - 1;
 }
 
+static const char *const kLinearInputs[] = {"register", "lane", "warp",
+                                            "block"};
+
+Attribute LinearEncodingAttr::parse(AsmParser &p, Type) {
+  DictionaryAttr dict;
+  if (p.parseLess() || p.parseAttribute(dict) || p.parseGreater())
+    return {};
+  SmallVector<ArrayAttr> bases;
+  for (const char *in : kLinearInputs) {
+    Attribute a = dict.get(in);
+    auto arr = dyn_cast_or_null<ArrayAttr>(a);
+    if (a && !arr) {
+      p.emitError(p.getNameLoc(), "'") << in << "' must be a list of bases";
+      return {};
+    }
+    bases.push_back(arr ? arr : ArrayAttr::get(p.getContext(), {}));
+  }
+  for (NamedAttribute a : dict)
+    if (!llvm::is_contained(kLinearInputs, a.getName().strref())) {
+      p.emitError(p.getNameLoc(), "linear encoding has no input '")
+          << a.getName().strref() << "' (register, lane, warp, block)";
+      return {};
+    }
+  return p.getChecked<LinearEncodingAttr>(p.getContext(), bases[0], bases[1],
+                                          bases[2], bases[3]);
+}
+
+void LinearEncodingAttr::print(AsmPrinter &p) const {
+  ArrayAttr all[] = {getRegisterBases(), getLaneBases(), getWarpBases(),
+                     getBlockBases()};
+  p << "<{";
+  for (int i = 0; i < 4; ++i) {
+    p << (i ? ", " : "") << kLinearInputs[i] << " = [";
+    llvm::interleaveComma(all[i], p, [&](Attribute b) {
+      p << "[";
+      llvm::interleaveComma(cast<ArrayAttr>(b), p, [&](Attribute v) {
+        p << cast<IntegerAttr>(v).getInt();
+      });
+      p << "]";
+    });
+    p << "]";
+  }
+  p << "}>";
+}
+
+LogicalResult
+LinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           ArrayAttr reg, ArrayAttr lane, ArrayAttr warp,
+                           ArrayAttr block) {
+  int64_t rank = -1;
+  for (ArrayAttr bases : {reg, lane, warp, block})
+    for (Attribute b : bases) {
+      auto basis = dyn_cast<ArrayAttr>(b);
+      if (!basis || basis.empty())
+        return emitError() << "each basis of a linear encoding is a non-empty "
+                              "list of coordinates";
+      if (rank >= 0 && int64_t(basis.size()) != rank)
+        return emitError() << "the bases of a linear encoding must all have "
+                           << rank << " coordinates";
+      rank = int64_t(basis.size());
+      for (Attribute v : basis) {
+        auto i = dyn_cast<IntegerAttr>(v);
+        if (!i || i.getInt() < 0 || i.getInt() > (int64_t(1) << 30))
+          return emitError() << "linear encoding coordinates must be "
+                                "non-negative integers";
+      }
+    }
+  if (rank < 0)
+    return emitError() << "a linear encoding needs at least one basis";
+  if (!block.empty())
+    for (Attribute b : block)
+      for (Attribute v : cast<ArrayAttr>(b))
+        if (cast<IntegerAttr>(v).getInt() != 0)
+          return emitError() << "layouts spanning several CTAs (num_ctas > 1) "
+                                "are not supported yet";
+  return success();
+}
+
+unsigned LinearEncodingAttr::getRank() const {
+  for (ArrayAttr bases : {getRegisterBases(), getLaneBases(), getWarpBases(),
+                          getBlockBases()})
+    if (!bases.empty())
+      return cast<ArrayAttr>(bases[0]).size();
+  return 0;
+}
+
+trident::LinearLayout
+LinearEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  std::vector<trident::LinearLayout::InDim> ins;
+  ArrayAttr all[] = {getRegisterBases(), getLaneBases(), getWarpBases(),
+                     getBlockBases()};
+  for (int i = 0; i < 4; ++i) {
+    trident::LinearLayout::InDim in{kLinearInputs[i], {}};
+    for (Attribute b : all[i]) {
+      trident::LinearLayout::Basis basis;
+      for (Attribute v : cast<ArrayAttr>(b))
+        basis.push_back(int32_t(cast<IntegerAttr>(v).getInt()));
+      in.bases.push_back(std::move(basis));
+    }
+    ins.push_back(std::move(in));
+  }
+  std::vector<trident::LinearLayout::OutDim> outs;
+  for (size_t d = 0; d < shape.size(); ++d)
+    outs.push_back({"dim" + std::to_string(d), int32_t(shape[d])});
+  return trident::LinearLayout(std::move(ins), std::move(outs));
+}
+
 //===----------------------------------------------------------------------===//
 // Linear layouts
 //===----------------------------------------------------------------------===//
@@ -250,6 +361,70 @@ SliceEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   trident::LinearLayout parent =
       cast<DistributedEncoding>(getParent()).toLinearLayout(parentShape);
   return parent.withoutOutDim(int32_t(getDim()), "register");
+}
+
+/// A tensor's shape against its encoding's rank: shared by every encoding.
+static LogicalResult verifyRank(unsigned rank, ArrayRef<int64_t> shape,
+                                function_ref<InFlightDiagnostic()> emitError) {
+  if (rank != shape.size())
+    return emitError() << "encoding of rank " << rank << " on a tensor of rank "
+                       << shape.size();
+  return success();
+}
+
+LogicalResult BlockedEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyRank(getRank(), shape, emitError);
+}
+
+LogicalResult SliceEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyRank(getRank(), shape, emitError);
+}
+
+LogicalResult LinearEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (failed(verifyRank(getRank(), shape, emitError)))
+    return failure();
+  // Every basis inside the shape, and every element reached: the bases'
+  // nonzero images must span the tensor (as many independent powers of
+  // two as the shape has bits).
+  int64_t bits = 0;
+  for (int64_t s : shape)
+    bits += llvm::Log2_64(uint64_t(s));
+  std::vector<uint64_t> span; // reduced row echelon over GF(2), flattened
+  auto flatten = [&](ArrayAttr b) {
+    uint64_t v = 0, shift = 0;
+    for (size_t d = shape.size(); d-- > 0;) {
+      v |= uint64_t(cast<IntegerAttr>(b[d]).getInt()) << shift;
+      shift += llvm::Log2_64(uint64_t(shape[d]));
+    }
+    return v;
+  };
+  for (ArrayAttr bases : {getRegisterBases(), getLaneBases(), getWarpBases(),
+                          getBlockBases()})
+    for (Attribute a : bases) {
+      auto b = cast<ArrayAttr>(a);
+      for (size_t d = 0; d < shape.size(); ++d)
+        if (cast<IntegerAttr>(b[d]).getInt() >= shape[d])
+          return emitError() << "linear encoding basis coordinate "
+                             << cast<IntegerAttr>(b[d]).getInt()
+                             << " is outside dimension " << d << " of size "
+                             << shape[d];
+      uint64_t v = flatten(b);
+      for (uint64_t r : span)
+        v = std::min(v, v ^ r);
+      if (v)
+        span.push_back(v);
+    }
+  if (int64_t(span.size()) != bits)
+    return emitError() << "linear encoding does not reach every element of "
+                          "the tensor (its bases span "
+                       << span.size() << " of " << bits << " bits)";
+  return success();
 }
 
 trident::LinearLayout mlir::triton::gpu::toLinearLayout(RankedTensorType t) {

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/TensorEncoding.h"
 
 #include "trident/Dialect/TritonGPU/IR/Dialect.h.inc"
 #include "trident/Dialect/TritonGPU/IR/AttrInterfaces.h.inc"

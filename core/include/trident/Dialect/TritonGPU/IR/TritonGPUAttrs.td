@@ -5,6 +5,7 @@
 
 include "trident/Dialect/TritonGPU/IR/TritonGPUDialect.td"
 include "trident/Dialect/TritonGPU/IR/TritonGPUInterfaces.td"
+include "mlir/IR/TensorEncoding.td"
 
 class TritonGPU_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<TritonGPU_Dialect, name, traits> {
@@ -12,7 +13,8 @@ class TritonGPU_Attr<string name, string attrMnemonic, list<Trait> traits = []>
 }
 
 def BlockedEncodingAttr : TritonGPU_Attr<"BlockedEncoding", "blocked",
-                                         [TritonGPU_DistributedEncoding]> {
+                                         [TritonGPU_DistributedEncoding,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "each thread holds a block of consecutive elements";
   let description = [{
     `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4],
@@ -37,7 +39,8 @@ def BlockedEncodingAttr : TritonGPU_Attr<"BlockedEncoding", "blocked",
 }
 
 def SliceEncodingAttr : TritonGPU_Attr<"SliceEncoding", "slice",
-                                       [TritonGPU_DistributedEncoding]> {
+                                       [TritonGPU_DistributedEncoding,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "the parent encoding with one dimension removed";
   let description = [{
     `#ttg.slice<{dim = 1, parent = #blocked}>`: the layout of a tensor that
@@ -46,6 +49,30 @@ def SliceEncodingAttr : TritonGPU_Attr<"SliceEncoding", "slice",
     that differed only along `dim` hold the same element.
   }];
   let parameters = (ins "unsigned":$dim, "Attribute":$parent);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::trident::LinearLayout toLinearLayout(::llvm::ArrayRef<int64_t> shape) const;
+    unsigned getRank() const;
+  }];
+}
+
+def LinearEncodingAttr : TritonGPU_Attr<"LinearEncoding", "linear",
+                                        [TritonGPU_DistributedEncoding,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "a linear layout given by its bases";
+  let description = [{
+    `#ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], ...],
+    warp = [[1, 0], ...], block = []}>`: the image of each power of two of
+    the register, lane, warp and block indices, one coordinate per tensor
+    dimension (Triton's text). Any distributed layout can be written so;
+    Triton prints it for results no blocked layout describes (some
+    reshapes, joins and gathers). The bases must cover the tensor's shape.
+  }];
+  let parameters = (ins "::mlir::ArrayAttr":$registerBases,
+                        "::mlir::ArrayAttr":$laneBases,
+                        "::mlir::ArrayAttr":$warpBases,
+                        "::mlir::ArrayAttr":$blockBases);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
