@@ -37,6 +37,7 @@ SourceLoc SourceFile::locForOffset(uint32_t offset) const {
 std::string formatDiagnostic(const SourceFile &file, const Diagnostic &diag) {
   const char *kind = diag.severity == Severity::Error     ? "error"
                      : diag.severity == Severity::Warning ? "warning"
+                     : diag.severity == Severity::Remark  ? "remark"
                                                           : "note";
   if (diag.loc.line == 0)
     return file.path() + ": " + kind + ": " + diag.message + "\n";

@@ -71,6 +71,12 @@ const char *kUsage =
     "  --dump-ir DIR        write every stage's output to DIR (also\n"
     "                       TRIDENT_DUMP_DIR)\n"
     "  --print-ir-after-all print the IR after every pass to stderr\n"
+    "  --remarks=layouts    report to stderr, at your file:line:col, each\n"
+    "                       layout conversion left in the TTGIR (register\n"
+    "                       permutation or shared memory, and its bytes)\n"
+    "                       and each load or store not fully vectorized,\n"
+    "                       with what bounds it (layout, contiguity,\n"
+    "                       alignment, mask)\n"
     "  --timings            print the time of each stage to stderr\n"
     "  --no-cache           do not use the on-disk cache\n"
     "  --cache-dir DIR      cache directory (default TRIDENT_CACHE_DIR or\n"
@@ -274,6 +280,14 @@ int main(int argc, char **argv) {
       locs = false;
     } else if (a == "--print-ir-after-all") {
       options.printIrAfterAll = true;
+    } else if (isFlag("--remarks")) {
+      std::string kinds;
+      if (!need("--remarks", kinds))
+        return usage("--remarks needs a kind (layouts)");
+      llvm::SmallVector<llvm::StringRef> parts;
+      llvm::StringRef(kinds).split(parts, ',');
+      for (llvm::StringRef k : parts)
+        options.remarks.push_back(k.str());
     } else if (a == "--timings") {
       timings = true;
     } else if (a == "--no-cache") {
@@ -372,6 +386,8 @@ int main(int argc, char **argv) {
     bool ok = driver.compile(source, spec, t, options, k, errors);
     for (const std::string &w : k.warnings)
       llvm::errs() << "tridentc: warning: " << w << "\n";
+    for (const std::string &r : k.remarks)
+      llvm::errs() << r;
     if (!ok) {
       for (const std::string &e : errors)
         llvm::errs() << (e.rfind("error:", 0) == 0 ? "tridentc: " : "") << e;

@@ -2,6 +2,8 @@
 
 #include "trident/Analysis/AxisInfo.h"
 
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -225,7 +227,8 @@ void AxisInfoAnalysis::visit(Operation *op) {
         out.constancy[d] = std::max(out.constancy[d], *b.constant);
     }
   } else if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-                 arith::IndexCastOp>(op)) {
+                 arith::IndexCastOp, gpu::ConvertLayoutOp>(op)) {
+    // (A layout conversion moves elements between threads, not values.)
     AxisInfo a = get(op->getOperand(0));
     if (a.rank() == n)
       out = a;
@@ -272,3 +275,56 @@ int64_t AxisInfoAnalysis::vectorElements(Value ptr, Value mask, unsigned dim,
     p2 *= 2;
   return p2;
 }
+
+namespace mlir::triton {
+
+AxisInfoAnalysis::VectorAccess
+AxisInfoAnalysis::planVectorAccess(Value ptr, Value mask,
+                                   unsigned elementBits) const {
+  VectorAccess a;
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!type || !type.getEncoding())
+    return a;
+  trident::LinearLayout ll = gpu::toLinearLayout(type);
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    int32_t n = ll.numConsecutive("register", int32_t(d));
+    if (n > a.layoutRun) {
+      a.layoutRun = n;
+      a.dim = d;
+    }
+  }
+  int64_t bytes = std::max(1u, elementBits / 8);
+  AxisInfo p = get(ptr);
+  if (a.dim < p.rank()) {
+    a.contiguity = p.contiguity[a.dim];
+    a.alignment = std::max<int64_t>(1, p.divisibility[a.dim] / bytes);
+  }
+  a.maskConstancy = INT64_MAX; // no mask: no bound
+  if (mask) {
+    AxisInfo m = get(mask);
+    if (a.dim < m.rank())
+      a.maskConstancy = m.constancy[a.dim];
+  }
+  // What the memory allows first; the layout is named only where it is
+  // narrower (the layout assignment follows the same facts).
+  std::pair<int64_t, const char *> bounds[] = {
+      {std::max<int64_t>(1, 128 / int64_t(elementBits)), "128 bits"},
+      {a.contiguity, "contiguity"},
+      {a.alignment, "alignment"},
+      {a.maskConstancy, "mask"},
+      {a.layoutRun, "layout"}};
+  int64_t v = bounds[0].first;
+  a.limit = bounds[0].second;
+  for (auto [b, name] : bounds)
+    if (b < v) {
+      v = b;
+      a.limit = name;
+    }
+  int64_t p2 = 1; // a power of two (every bound is one but contiguity's)
+  while (p2 * 2 <= v)
+    p2 *= 2;
+  a.elements = p2;
+  return a;
+}
+
+} // namespace mlir::triton

@@ -8,6 +8,8 @@
 
 #include "IRInput.h"
 
+#include "trident/Analysis/LayoutRemarks.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -201,6 +203,12 @@ bool Driver::compileFor(const frontend::SourceFile &source,
     options[name] = value;
   }
 
+  bool layoutRemarks = false;
+  for (const std::string &r : opts.remarks) {
+    if (r != "layouts")
+      return fail("unknown remarks '" + r + "' (known: layouts)");
+    layoutRemarks = true;
+  }
   std::vector<Stage> stages = backend.stages(target);
   if (!emit.empty() && emit != "ttir-raw" && emit != "ttir") {
     bool known = false;
@@ -240,7 +248,9 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   // The cache: only whole compiles are cached.
   std::optional<Cache> cache;
   std::string key;
-  if (opts.useCache && finalStage && !stages.empty() && entry) {
+  // Remarks come from compiling: a cached binary has none to give.
+  if (opts.useCache && finalStage && !stages.empty() && entry &&
+      !layoutRemarks) {
     auto t0 = Clock::now();
     std::vector<frontend::Diagnostic> diags;
     std::string src = irInput ? std::string(source.text())
@@ -305,8 +315,21 @@ bool Driver::compileFor(const frontend::SourceFile &source,
 
   std::vector<std::string> diagnostics;
   mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
-    if (d.getSeverity() != mlir::DiagnosticSeverity::Error)
+    bool remark = d.getSeverity() == mlir::DiagnosticSeverity::Remark;
+    if (d.getSeverity() != mlir::DiagnosticSeverity::Error && !remark)
       return mlir::success();
+    if (remark) {
+      frontend::Diagnostic fd;
+      fd.severity = frontend::Severity::Remark;
+      fd.message = d.str();
+      if (auto l = userLoc(d.getLocation(), path))
+        fd.loc = *l;
+      std::string other = fd.loc.line ? "" : otherFileLoc(d.getLocation());
+      out.remarks.push_back(other.empty()
+                                ? frontend::formatDiagnostic(source, fd)
+                                : other + ": remark: " + fd.message + "\n");
+      return mlir::success();
+    }
     // The pass manager's own summary; the driver reports the failing pass
     // and the reproducer itself.
     if (llvm::StringRef(d.str()).starts_with(
@@ -472,6 +495,8 @@ bool Driver::compileFor(const frontend::SourceFile &source,
     while (stages[firstStage].name != "ttgir")
       ++firstStage;
     ++firstStage;
+    if (layoutRemarks)
+      emitLayoutRemarks(*artifact.module);
     if (emit == "ttgir")
       return finish("ttgir", false);
   } else {
@@ -506,6 +531,8 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       return false;
     }
     out.times.push_back({stage.name, msSince(t0)});
+    if (layoutRemarks && stage.name == "ttgir" && artifact.isModule())
+      emitLayoutRemarks(*artifact.module);
     if (!dumpDir.empty())
       dump(stage.name, stage.extension,
            artifact.isModule() ? printModule(*artifact.module) : artifact.bytes);

@@ -47,6 +47,24 @@ public:
   int64_t vectorElements(Value ptr, Value mask, unsigned dim,
                          int64_t elementBytes) const;
 
+  /// The vector access a GPU backend makes for a load or store through
+  /// the pointer tensor `ptr` (its layout distributed) of elements of
+  /// `elementBits`, and what bounds it: `elements` per access along `dim`
+  /// (the dimension whose registers run longest), the smallest of what the
+  /// layout keeps consecutive in registers (`layoutRun`), 128 bits, the
+  /// pointers' contiguity and alignment, and the mask's constancy;
+  /// `limit` names the first that bounds it ("layout", "128 bits",
+  /// "contiguity", "alignment", "mask").
+  struct VectorAccess {
+    int64_t elements = 1;
+    unsigned dim = 0;
+    int64_t layoutRun = 1;
+    int64_t contiguity = 1, alignment = 1, maskConstancy = 1;
+    const char *limit = "layout";
+  };
+  VectorAccess planVectorAccess(Value ptr, Value mask,
+                                unsigned elementBits) const;
+
 private:
   void visit(Operation *op);
   llvm::DenseMap<Value, AxisInfo> info_;

@@ -37,6 +37,9 @@ struct CompileOptions {
   /// TRIDENT_DUMP_DIR environment variable, if set.
   std::string dumpDir;
   bool printIrAfterAll = false;
+  /// Remarks to report (`layouts`: trident/Analysis/LayoutRemarks.h), at
+  /// the user's file:line:col, into CompiledKernel::remarks.
+  std::vector<std::string> remarks;
   /// Use the on-disk cache for final-stage compiles.
   bool useCache = true;
   /// On a failing or crashing pass, write the IR before it and a replay
@@ -64,6 +67,8 @@ struct CompiledKernel {
   /// Warnings (a discarded corrupt cache entry, a cache that cannot be
   /// written); the compile still succeeded.
   std::vector<std::string> warnings;
+  /// Remarks asked for with CompileOptions::remarks, formatted.
+  std::vector<std::string> remarks;
 };
 
 class Driver {

@@ -32,23 +32,8 @@ Access planAccess(Value ptr, Value mask, Type pointee,
   Access a;
   a.bits = pointee.isIntOrFloat() ? std::max(8u, pointee.getIntOrFloatBitWidth())
                                   : 64; // pointers to pointers
-  auto type = dyn_cast<RankedTensorType>(ptr.getType());
-  if (type) {
-    LinearLayout ll = toLinearLayout(type);
-    // The dimension along which registers run longest.
-    int32_t best = 1;
-    unsigned dim = 0;
-    for (unsigned d = 0; d < type.getRank(); ++d) {
-      int32_t n = ll.numConsecutive("register", int32_t(d));
-      if (n > best) {
-        best = n;
-        dim = d;
-      }
-    }
-    int64_t v = std::min<int64_t>(best, 128 / a.bits);
-    v = std::min(v, axis.vectorElements(ptr, mask, dim, a.bits / 8));
-    a.vec = std::max<int64_t>(1, v);
-  }
+  if (isa<RankedTensorType>(ptr.getType()))
+    a.vec = axis.planVectorAccess(ptr, mask, a.bits).elements;
   unsigned total = unsigned(a.vec) * a.bits;
   a.wordBits = a.bits >= 32 ? a.bits : std::min(32u, total);
   a.words = total / a.wordBits;

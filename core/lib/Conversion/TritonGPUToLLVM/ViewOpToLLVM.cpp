@@ -138,7 +138,9 @@ struct ExpandDimsOpConversion : public ConvertOpToLLVMPattern<ExpandDimsOp> {
   }
 };
 
-/// Through shared memory: every thread writes the elements it holds at
+/// Within each thread when the lanes and warps hold the same elements in
+/// both layouts (classifyConversion: a renumbering of registers); else
+/// through shared memory: every thread writes the elements it holds at
 /// their row-major index, then reads the ones it will hold.
 struct ConvertLayoutOpConversion
     : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
@@ -153,9 +155,17 @@ struct ConvertLayoutOpConversion
     Type dstStruct = getTypeConverter()->convertType(dstType);
     LinearLayout from = toLinearLayout(srcType), to = toLinearLayout(dstType);
     SmallVector<Value> src = unpack(rw, loc, adaptor.getSrc());
-    if (from == to) {
+    LayoutConversion kind = classifyConversion(srcType, dstType);
+    if (kind.kind == LayoutConversion::None) {
       rw.replaceOp(op, pack(rw, loc, dstStruct, src));
       return success();
+    }
+    if (kind.kind == LayoutConversion::Registers) {
+      auto map = registerMap(from, to, [](std::vector<int32_t> c) { return c; });
+      if (succeeded(map)) {
+        rw.replaceOp(op, pickRegisters(rw, loc, adaptor.getSrc(), *map, dstStruct));
+        return success();
+      }
     }
     SharedImage img(rw, loc, lc, op, dstType.getNumElements(),
                     dstType.getElementType());

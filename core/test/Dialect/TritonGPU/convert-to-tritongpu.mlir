@@ -75,3 +75,30 @@ tt.func public @rows(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
   tt.return
 }
 
+
+// -----
+
+// One arange as rows and as columns: its two expand_dims want two slices
+// of the tile's encoding, so the range is made again for the second one
+// (a copy costs nothing; a conversion would go through shared memory).
+// CHECK-LABEL: tt.func public @square_tile
+// CHECK: %[[R0:.*]] = tt.make_range {{.*}} : tensor<64xi32, #[[S1:slice[0-9]*]]>
+// CHECK: tt.expand_dims %[[R0]] {axis = 1 : i32} : tensor<64xi32, #[[S1]]>
+// CHECK: %[[R1:.*]] = tt.make_range {{.*}} : tensor<64xi32, #[[S0:slice[0-9]*]]>
+// CHECK: tt.expand_dims %[[R1]] {axis = 0 : i32} : tensor<64xi32, #[[S0]]>
+// CHECK-NOT: ttg.convert_layout
+tt.func public @square_tile(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %rows = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %cols = tt.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %c64 = arith.constant dense<64> : tensor<64x1xi32>
+  %rs = arith.muli %rows, %c64 : tensor<64x1xi32>
+  %rb = tt.broadcast %rs : tensor<64x1xi32> -> tensor<64x64xi32>
+  %cb = tt.broadcast %cols : tensor<1x64xi32> -> tensor<64x64xi32>
+  %offs = arith.addi %rb, %cb : tensor<64x64xi32>
+  %xp = tt.splat %x : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>>
+  %xa = tt.addptr %xp, %offs : tensor<64x64x!tt.ptr<f32>>, tensor<64x64xi32>
+  %v = tt.load %xa : tensor<64x64x!tt.ptr<f32>>
+  tt.store %xa, %v : tensor<64x64x!tt.ptr<f32>>
+  tt.return
+}

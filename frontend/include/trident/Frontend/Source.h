@@ -45,7 +45,7 @@ private:
   std::vector<uint32_t> lineStarts_;
 };
 
-enum class Severity { Error, Warning, Note };
+enum class Severity { Error, Warning, Note, Remark };
 
 /// A message tied to a position in a source file.
 struct Diagnostic {

@@ -427,6 +427,25 @@ LogicalResult LinearEncodingAttr::verifyEncoding(
   return success();
 }
 
+LayoutConversion mlir::triton::gpu::classifyConversion(RankedTensorType from,
+                                                      RankedTensorType to) {
+  trident::LinearLayout a = toLinearLayout(from), b = toLinearLayout(to);
+  LayoutConversion c;
+  if (a == b)
+    return c;
+  auto same = [&](const char *in) {
+    int32_t n = std::max(a.inDimSizeLog2(in), b.inDimSizeLog2(in));
+    for (int32_t bit = 0; bit < n; ++bit)
+      if (a.basis(in, bit) != b.basis(in, bit))
+        return false;
+    return true;
+  };
+  c.withinWarps = same("warp");
+  c.kind = c.withinWarps && same("lane") ? LayoutConversion::Registers
+                                         : LayoutConversion::SharedMemory;
+  return c;
+}
+
 trident::LinearLayout mlir::triton::gpu::toLinearLayout(RankedTensorType t) {
   return cast<DistributedEncoding>(t.getEncoding())
       .toLinearLayout(t.getShape());

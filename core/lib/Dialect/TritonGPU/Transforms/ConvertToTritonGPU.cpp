@@ -312,6 +312,15 @@ LogicalResult LayoutAssignment::run() {
         auto cvt = ConvertLayoutOp::create(b, r.getLoc(), classType, res);
         res.replaceAllUsesExcept(cvt.getResult(), cvt);
       }
+    } else if (Operation *def = e.child.getDefiningOp();
+               def && isa<MakeRangeOp, SplatOp, arith::ConstantOp>(def) &&
+               def->getNumResults() == 1) {
+      // A range, splat or constant is cheaper made again in the encoding
+      // wanted than moved there (`r[:, None]` and `r[None, :]` of one r).
+      b.setInsertionPoint(e.op);
+      Operation *copy = b.clone(*def);
+      copy->getResult(0).setType(wantType);
+      e.op->setOperand(0, copy->getResult(0));
     } else {
       b.setInsertionPoint(e.op);
       auto cvt = ConvertLayoutOp::create(b, e.op->getLoc(), wantType, e.child);

@@ -46,6 +46,18 @@ BlockedEncodingAttr blockedEncodingFor(MLIRContext *ctx,
                                        unsigned sizePerThread, int numWarps,
                                        int threadsPerWarp);
 
+/// How ttg.convert_layout moves a tensor between two layouts, read off
+/// their linear layouts: not at all (the same layout), within each thread
+/// (the lanes and warps hold the same elements: the registers are
+/// renumbered), or through shared memory. `withinWarps` says whether the
+/// warps hold the same elements (only lanes of one warp exchange data).
+struct LayoutConversion {
+  enum Kind { None, Registers, SharedMemory } kind = None;
+  bool withinWarps = false;
+};
+LayoutConversion classifyConversion(RankedTensorType from,
+                                    RankedTensorType to);
+
 } // namespace mlir::triton::gpu
 
 #endif // TRIDENT_DIALECT_TRITONGPU_IR_DIALECT_H
