@@ -100,4 +100,60 @@ TEST(LinearLayoutTest, BlockedEncodings) {
   EXPECT_EQ(s.apply({{"lane", 4}})[0], 1);
 }
 
+TEST(LinearLayoutTest, ComposeFeedsOutputsToInputs) {
+  // A layout whose output "offset" is the input of a transpose-like map.
+  LinearLayout a({{"register", {{1}, {2}, {4}}}}, {{"offset", 8}});
+  LinearLayout b({{"offset", {{0, 1}, {0, 2}, {1, 0}}}}, {{"dim0", 2}, {"dim1", 4}});
+  LinearLayout c = a.compose(b);
+  EXPECT_EQ(c.outs().size(), 2u);
+  EXPECT_EQ(c.apply({{"register", 4}}), (std::vector<int32_t>{1, 0}));
+  EXPECT_EQ(c.apply({{"register", 3}}), (std::vector<int32_t>{0, 3}));
+  // Composing with the identity changes nothing.
+  LinearLayout id = LinearLayout::identity1D(8, "offset", "offset");
+  EXPECT_EQ(a.compose(id), a);
+}
+
+TEST(LinearLayoutTest, InvertAndComposeFindsWhereEachElementIs) {
+  mlir::MLIRContext ctx;
+  ctx.loadDialect<mlir::triton::gpu::TritonGPUDialect>();
+  using mlir::triton::gpu::BlockedEncodingAttr;
+  LinearLayout from =
+      BlockedEncodingAttr::get(&ctx, {1, 4}, {8, 4}, {4, 1}, {1, 0})
+          .toLinearLayout({32, 64});
+  LinearLayout to =
+      BlockedEncodingAttr::get(&ctx, {4, 1}, {4, 8}, {1, 4}, {0, 1})
+          .toLinearLayout({32, 64});
+  LinearLayout c;
+  std::string why;
+  ASSERT_TRUE(from.invertAndCompose(to, c, why)) << why;
+  // to(c(x)) == from(x) for every input bit of `from`, hence for all x.
+  for (const auto &in : from.ins())
+    for (size_t k = 0; k < in.bases.size(); ++k) {
+      int32_t x = int32_t(1) << k;
+      std::vector<int32_t> where = c.apply({{in.name, x}});
+      std::vector<std::pair<std::string, int32_t>> args;
+      for (size_t j = 0; j < c.outs().size(); ++j)
+        args.push_back({c.outs()[j].name, where[j]});
+      EXPECT_EQ(to.apply(args), from.apply({{in.name, x}}));
+    }
+  // A layout onto itself: the identity.
+  LinearLayout self;
+  ASSERT_TRUE(from.invertAndCompose(from, self, why));
+  EXPECT_EQ(self.apply({{"lane", 5}, {"register", 3}}),
+            (std::vector<int32_t>{3, 5, 0}));
+  // With copies (a slice's lanes hold the same rows), the lowest input
+  // that holds an element is chosen, and every element is still found.
+  auto slice =
+      mlir::triton::gpu::SliceEncodingAttr::get(
+          &ctx, 1, BlockedEncodingAttr::get(&ctx, {1, 4}, {8, 4}, {4, 1}, {1, 0}))
+          .toLinearLayout({32});
+  LinearLayout one = LinearLayout::identity1D(32, "register", "dim0");
+  ASSERT_TRUE(one.invertAndCompose(slice, c, why)) << why;
+  EXPECT_EQ(c.apply({{"register", 4}}), (std::vector<int32_t>{0, 16, 0}));
+  // An element nobody holds: refused, with the reason.
+  LinearLayout half({{"register", {{1}}}}, {{"dim0", 32}});
+  EXPECT_FALSE(one.invertAndCompose(half, c, why));
+  EXPECT_NE(why.find("held by no input"), std::string::npos);
+}
+
 } // namespace

@@ -145,6 +145,115 @@ std::vector<int32_t> LinearLayout::apply(
   return out;
 }
 
+LinearLayout LinearLayout::compose(const LinearLayout &outer) const {
+  std::vector<InDim> ins;
+  for (const InDim &d : ins_) {
+    InDim c{d.name, {}};
+    for (const Basis &b : d.bases) {
+      std::vector<std::pair<std::string, int32_t>> args;
+      for (size_t i = 0; i < outs_.size(); ++i)
+        args.push_back({outs_[i].name, b[i]});
+      c.bases.push_back(outer.apply(args));
+    }
+    ins.push_back(std::move(c));
+  }
+  return LinearLayout(std::move(ins), outer.outs_);
+}
+
+bool LinearLayout::invertAndCompose(const LinearLayout &outer,
+                                    LinearLayout &result,
+                                    std::string &why) const {
+  // Both sides' outputs as one bit vector each: output i's coordinate
+  // shifted past the bits of the outputs before it (in `outer`'s order).
+  std::vector<int32_t> shift;
+  int32_t bits = 0;
+  for (const OutDim &o : outer.outs_) {
+    shift.push_back(bits);
+    int32_t s = 0;
+    while ((int64_t(1) << s) < o.size)
+      ++s;
+    bits += s;
+  }
+  if (bits > 64 || outer.outs_.size() != outs_.size()) {
+    why = "the layouts have different outputs";
+    return false;
+  }
+  std::vector<int32_t> ours(outs_.size()); // our output i is outer's ours[i]
+  for (size_t i = 0; i < outs_.size(); ++i) {
+    ours[i] = outer.outDimIndex(outs_[i].name);
+    if (ours[i] < 0 || outer.outs_[ours[i]].size != outs_[i].size) {
+      why = "the layouts have different outputs";
+      return false;
+    }
+  }
+  auto flat = [&](const Basis &b, bool isOurs) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < b.size(); ++i)
+      v |= uint64_t(uint32_t(b[i])) << shift[isOurs ? ours[i] : i];
+    return v;
+  };
+  // Gaussian elimination over GF(2) on outer's bases, remembering which
+  // inputs make each row (bit j of `combo` is outer's j-th input bit).
+  struct Row {
+    uint64_t value, combo;
+  };
+  std::vector<Row> rows;
+  std::vector<std::pair<size_t, int32_t>> inputBits; // (input dim, bit)
+  for (size_t d = 0; d < outer.ins_.size(); ++d)
+    for (size_t k = 0; k < outer.ins_[d].bases.size(); ++k) {
+      if (inputBits.size() == 64) {
+        why = "more than 64 input bits";
+        return false;
+      }
+      uint64_t combo = uint64_t(1) << inputBits.size();
+      inputBits.push_back({d, int32_t(k)});
+      uint64_t v = flat(outer.ins_[d].bases[k], false);
+      for (const Row &r : rows)
+        if (v & (uint64_t(1) << (63 - __builtin_clzll(r.value)))) {
+          v ^= r.value;
+          combo ^= r.combo;
+        }
+      if (!v)
+        continue; // a free variable: an earlier input reaches the same
+      // Keep rows reduced: clear this pivot from the rows above.
+      uint64_t pivot = uint64_t(1) << (63 - __builtin_clzll(v));
+      for (Row &r : rows)
+        if (r.value & pivot) {
+          r.value ^= v;
+          r.combo ^= combo;
+        }
+      rows.push_back({v, combo});
+    }
+  std::vector<InDim> ins;
+  for (const InDim &d : ins_) {
+    InDim c{d.name, {}};
+    for (const Basis &b : d.bases) {
+      uint64_t v = flat(b, true), combo = 0;
+      for (const Row &r : rows)
+        if (v & (uint64_t(1) << (63 - __builtin_clzll(r.value)))) {
+          v ^= r.value;
+          combo ^= r.combo;
+        }
+      if (v) {
+        why = "an element of " + d.name + " is held by no input of the other "
+              "layout";
+        return false;
+      }
+      Basis out(outer.ins_.size(), 0);
+      for (size_t j = 0; j < inputBits.size(); ++j)
+        if (combo >> j & 1)
+          out[inputBits[j].first] |= int32_t(1) << inputBits[j].second;
+      c.bases.push_back(std::move(out));
+    }
+    ins.push_back(std::move(c));
+  }
+  std::vector<OutDim> outs;
+  for (const InDim &d : outer.ins_)
+    outs.push_back({d.name, int32_t(1) << d.bases.size()});
+  result = LinearLayout(std::move(ins), std::move(outs));
+  return true;
+}
+
 LinearLayout LinearLayout::resizedTo(const std::vector<int32_t> &shape,
                                      const std::vector<unsigned> &order,
                                      const std::string &repeatIn) const {

@@ -91,6 +91,22 @@ public:
   /// Outputs reordered: new output i is old output `perm[i]`.
   LinearLayout transposedOuts(const std::vector<int32_t> &perm) const;
 
+  /// `outer` after this layout: this layout's outputs are `outer`'s inputs
+  /// (by name; a missing one is 0); the result maps this layout's inputs to
+  /// `outer`'s outputs.
+  LinearLayout compose(const LinearLayout &outer) const;
+  /// The layout C with outer(C(x)) = this(x) for every input x: for each
+  /// element this layout places, which input of `outer` holds it. Both
+  /// must have the same outputs, and `outer` must reach every element this
+  /// one does; where several inputs of `outer` hold an element (a free
+  /// variable), the one with the lowest bits is chosen. Inputs of C are
+  /// this layout's; its outputs are `outer`'s inputs, sized as they are.
+  /// Reading a tensor of layout A in layout B is A.invertAndCompose(B):
+  /// from where an element is to where it must go. Returns false with
+  /// `why` when `outer` misses an element.
+  bool invertAndCompose(const LinearLayout &outer, LinearLayout &result,
+                        std::string &why) const;
+
   /// Which bits of input `in` leave the output unchanged (their basis is
   /// zero): threads or registers that hold copies of one element.
   uint32_t freeVariableMask(const std::string &in) const;
