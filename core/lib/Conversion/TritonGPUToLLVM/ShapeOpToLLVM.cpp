@@ -1,18 +1,23 @@
 //===- ShapeOpToLLVM.cpp - trans, reshape, join, split, cat ---------------===//
 //
-// Ops that move elements to other positions of another shape. All go
-// through one mechanism (SharedImage): every thread writes the elements it
-// holds into a row-major image of the result in shared memory (at the
-// position each element takes in the result), a barrier, then every thread
-// reads the elements its result registers hold. Correct for any pair of layouts; the
-// register-level forms Triton has for layout-preserving cases are a later
-// optimisation (the linear layouts say when they apply).
+// Ops that move elements to other positions of another shape. Where every
+// thread's result elements are elements the same thread holds (read off
+// the linear layouts: the result's lane and warp bases, mapped to operand
+// coordinates, are the operand's), the result registers are picked from
+// the operand's: no instruction at all. Otherwise one mechanism
+// (SharedImage): every thread writes the elements it holds into a
+// row-major image of the result in shared memory (at the position each
+// element takes in the result), a barrier, then every thread reads the
+// elements its result registers hold.
 //
 //===----------------------------------------------------------------------===//
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
+
+#include <map>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -34,6 +39,56 @@ IndexFn appended(ArrayRef<int64_t> shape, int64_t last) {
   };
 }
 
+/// Where a result element comes from: (operand, its coordinates there).
+/// For these ops on power-of-two shapes the map is linear over GF(2) in
+/// the coordinates (bits move, an operand is picked by a bit), up to a
+/// constant part (split's half), given by `offset` for registers only.
+using SourceOf =
+    std::function<std::pair<int, std::vector<int32_t>>(std::vector<int32_t>)>;
+
+/// For each result register, the (operand, register) of the same thread
+/// holding its element; none when some element is another thread's.
+std::optional<SmallVector<std::pair<int, int32_t>>>
+sameThreadPicks(const LinearLayout &dst, const LinearLayout &src,
+                int operands, const SourceOf &linear, const SourceOf &full) {
+  for (const char *in : {"lane", "warp"}) {
+    if (dst.inDimSizeLog2(in) != src.inDimSizeLog2(in))
+      return std::nullopt;
+    for (int32_t bit = 0; bit < dst.inDimSizeLog2(in); ++bit) {
+      auto [k, c] = linear(dst.basis(in, bit));
+      if (k != 0 || c != src.basis(in, bit))
+        return std::nullopt;
+    }
+  }
+  std::map<std::vector<int32_t>, int32_t> index;
+  for (int32_t r = 0; r < numRegisters(src); ++r)
+    index.emplace(src.apply({{"register", r}}), r);
+  SmallVector<std::pair<int, int32_t>> picks;
+  for (int32_t r = 0; r < numRegisters(dst); ++r) {
+    auto [k, c] = full(dst.apply({{"register", r}}));
+    auto it = index.find(c);
+    if (k < 0 || k >= operands || it == index.end())
+      return std::nullopt;
+    picks.push_back({k, it->second});
+  }
+  return picks;
+}
+
+/// Row-major position bits: `c` in `from` as coordinates in `to` (same
+/// number of elements, powers of two).
+std::vector<int32_t> reshaped(const std::vector<int32_t> &c,
+                              ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
+  int64_t lin = 0;
+  for (size_t d = 0; d < from.size(); ++d)
+    lin = lin * from[d] + c[d];
+  std::vector<int32_t> out(to.size());
+  for (size_t d = to.size(); d-- > 0;) {
+    out[d] = int32_t(lin % to[d]);
+    lin /= to[d];
+  }
+  return out;
+}
+
 template <typename Op>
 struct ShapePattern : public ConvertOpToLLVMPattern<Op> {
   ShapePattern(LLVMTypeConverter &tc, LoweringContext &lc)
@@ -48,6 +103,24 @@ struct ShapePattern : public ConvertOpToLLVMPattern<Op> {
                ArrayRef<Value> v) const {
     return pack(rw, loc, this->getTypeConverter()->convertType(t), v);
   }
+  /// The result `dst` picked from the registers of `operands` (all of
+  /// layout `src`), when sameThreadPicks finds every element in-thread.
+  std::optional<Value> inRegisters(ConversionPatternRewriter &rw, Location loc,
+                                   RankedTensorType src, RankedTensorType dst,
+                                   ValueRange operands, const SourceOf &linear,
+                                   const SourceOf &full) const {
+    auto picks = sameThreadPicks(toLinearLayout(dst), toLinearLayout(src),
+                                 int(operands.size()), linear, full);
+    if (!picks)
+      return std::nullopt;
+    SmallVector<SmallVector<Value>> in;
+    for (Value v : operands)
+      in.push_back(unpack(rw, loc, v));
+    SmallVector<Value> out;
+    for (auto [k, r] : *picks)
+      out.push_back(in[k][r]);
+    return packAs(rw, loc, dst, out);
+  }
   LoweringContext &lc;
 };
 
@@ -61,6 +134,16 @@ struct TransOpConversion : public ShapePattern<TransOp> {
     auto dst = cast<RankedTensorType>(op.getType());
     SmallVector<int32_t> order(op.getOrder());
     SmallVector<int64_t> shape(dst.getShape());
+    SourceOf from = [&](std::vector<int32_t> d) {
+      std::vector<int32_t> s(d.size());
+      for (size_t k = 0; k < d.size(); ++k)
+        s[order[k]] = d[k];
+      return std::make_pair(0, s);
+    };
+    if (auto v = inRegisters(rw, loc, src, dst, adaptor.getSrc(), from, from)) {
+      rw.replaceOp(op, *v);
+      return success();
+    }
     SharedImage img(rw, loc, lc, op, dst.getNumElements(), dst.getElementType());
     // Result element d is source element s with s[order[k]] = d[k].
     img.write(src, unpack(rw, loc, adaptor.getSrc()),
@@ -84,6 +167,13 @@ struct ReshapeOpConversion : public ShapePattern<ReshapeOp> {
     Location loc = op.getLoc();
     auto src = cast<RankedTensorType>(op.getSrc().getType());
     auto dst = cast<RankedTensorType>(op.getType());
+    SourceOf from = [&](std::vector<int32_t> d) {
+      return std::make_pair(0, reshaped(d, dst.getShape(), src.getShape()));
+    };
+    if (auto v = inRegisters(rw, loc, src, dst, adaptor.getSrc(), from, from)) {
+      rw.replaceOp(op, *v);
+      return success();
+    }
     SharedImage img(rw, loc, lc, op, dst.getNumElements(), dst.getElementType());
     img.write(src, unpack(rw, loc, adaptor.getSrc()), rowMajor(src.getShape()));
     rw.replaceOp(op, packAs(rw, loc, dst,
@@ -100,6 +190,16 @@ struct JoinOpConversion : public ShapePattern<JoinOp> {
     Location loc = op.getLoc();
     auto src = cast<RankedTensorType>(op.getLhs().getType());
     auto dst = cast<RankedTensorType>(op.getType());
+    SourceOf from = [&](std::vector<int32_t> d) {
+      int k = d.back();
+      d.pop_back();
+      return std::make_pair(k, d);
+    };
+    if (auto v = inRegisters(rw, loc, src, dst,
+                             {adaptor.getLhs(), adaptor.getRhs()}, from, from)) {
+      rw.replaceOp(op, *v);
+      return success();
+    }
     SharedImage img(rw, loc, lc, op, dst.getNumElements(), dst.getElementType());
     img.write(src, unpack(rw, loc, adaptor.getLhs()), appended(dst.getShape(), 0));
     img.write(src, unpack(rw, loc, adaptor.getRhs()), appended(dst.getShape(), 1));
@@ -118,6 +218,20 @@ struct SplitOpConversion : public ShapePattern<SplitOp> {
     auto src = cast<RankedTensorType>(op.getSrc().getType());
     auto lhs = cast<RankedTensorType>(op.getOutLHS().getType());
     auto rhs = cast<RankedTensorType>(op.getOutRHS().getType());
+    auto half = [](int32_t t) {
+      return SourceOf([t](std::vector<int32_t> d) {
+        d.push_back(t);
+        return std::make_pair(0, d);
+      });
+    };
+    std::optional<Value> ra = inRegisters(rw, loc, src, lhs, adaptor.getSrc(),
+                                          half(0), half(0));
+    std::optional<Value> rb = inRegisters(rw, loc, src, rhs, adaptor.getSrc(),
+                                          half(0), half(1));
+    if (ra && rb) {
+      rw.replaceOp(op, {*ra, *rb});
+      return success();
+    }
     SharedImage img(rw, loc, lc, op, src.getNumElements(), src.getElementType());
     img.write(src, unpack(rw, loc, adaptor.getSrc()), rowMajor(src.getShape()));
     Value a = packAs(rw, loc, lhs,
@@ -139,6 +253,16 @@ struct CatOpConversion : public ShapePattern<CatOp> {
     auto dst = cast<RankedTensorType>(op.getType());
     SmallVector<int64_t> shape(dst.getShape());
     int64_t n0 = src.getShape()[0];
+    SourceOf from = [&](std::vector<int32_t> d) {
+      int k = d[0] >= n0 ? 1 : 0;
+      d[0] %= int32_t(n0);
+      return std::make_pair(k, d);
+    };
+    if (auto v = inRegisters(rw, loc, src, dst,
+                             {adaptor.getLhs(), adaptor.getRhs()}, from, from)) {
+      rw.replaceOp(op, *v);
+      return success();
+    }
     SharedImage img(rw, loc, lc, op, dst.getNumElements(), dst.getElementType());
     img.write(src, unpack(rw, loc, adaptor.getLhs()), rowMajor(shape));
     img.write(src, unpack(rw, loc, adaptor.getRhs()),
