@@ -8,6 +8,12 @@
 
 #include "IRInput.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
+
+#include <dlfcn.h>
+
 #include "trident/Analysis/LayoutRemarks.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -105,6 +111,31 @@ struct FailedPass : public mlir::PassInstrumentation {
 };
 
 } // namespace
+
+/// A hash of the compiler's own libraries (core, frontend, driver), so a
+/// rebuilt compiler never reuses what an older one cached under the same
+/// version string. Computed once per process (xxh3: well under 1 ms).
+static const std::string &compilerFilesHash() {
+  static const std::string hash = [] {
+    std::string h;
+    const void *symbols[] = {reinterpret_cast<const void *>(&buildCoreTTIRPipeline),
+                             reinterpret_cast<const void *>(&frontend::generateTTIR),
+                             reinterpret_cast<const void *>(&kTridentVersion)};
+    for (const void *sym : symbols) {
+      Dl_info info;
+      if (!dladdr(sym, &info) || !info.dli_fname)
+        continue;
+      auto buffer = llvm::MemoryBuffer::getFile(info.dli_fname);
+      if (!buffer)
+        continue;
+      h += llvm::utohexstr(llvm::xxh3_64bits(
+               llvm::arrayRefFromStringRef((*buffer)->getBuffer()))) +
+           ";";
+    }
+    return h;
+  }();
+  return hash;
+}
 
 bool Driver::stageNames(const std::string &target,
                         std::vector<std::string> &out,
@@ -272,6 +303,7 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       field("backend", backend.name());
       field("plugin_version", entry->pluginVersion);
       field("plugin_file", entry->fileHash);
+      field("compiler_files", compilerFilesHash());
       field("backend_hash", meta.backendHash);
       for (const auto &[k, v] : options)
         field("option", k + "=" + v);
