@@ -1104,7 +1104,9 @@ Val Generator::callBuiltin(const std::string &name, const Expr &call,
     else if (f == "log2") r = m::Log2Op::create(b_, loc, v);
     else if (f == "log10") r = m::Log10Op::create(b_, loc, v);
     else if (f == "log1p") r = m::Log1pOp::create(b_, loc, v);
-    else if (f == "sqrt") r = m::SqrtOp::create(b_, loc, v);
+    // libdevice's sqrt is IEEE-rounded (__nv_sqrtf); tl.sqrt may be
+    // approximate (sqrt.approx on NVIDIA, as in Triton).
+    else if (f == "sqrt") r = mlir::triton::PreciseSqrtOp::create(b_, loc, v);
     else if (f == "rsqrt") r = m::RsqrtOp::create(b_, loc, v);
     else if (f == "cbrt") r = m::CbrtOp::create(b_, loc, v);
     else if (f == "erf") r = m::ErfOp::create(b_, loc, v);

@@ -49,6 +49,27 @@ struct Exp2Approx : public ConvertOpToLLVMPattern<Op> {
   bool natural;
 };
 
+/// tl.sqrt on fp32 as Triton does it on NVIDIA: sqrt.approx.ftz.f32 (the
+/// IEEE-rounded square root is tl.sqrt_rn, tt.precise_sqrt, and
+/// libdevice.sqrt).
+struct SqrtApprox : public ConvertOpToLLVMPattern<math::SqrtOp> {
+  SqrtApprox(LLVMTypeConverter &tc)
+      : ConvertOpToLLVMPattern<math::SqrtOp>(tc, /*benefit=*/4) {}
+  LogicalResult
+  matchAndRewrite(math::SqrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    if (!op.getType().isF32())
+      return failure();
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rw, op.getLoc(), rw.getF32Type(), ValueRange{adaptor.getOperand()},
+        "sqrt.approx.ftz.f32 $0, $1;", "=f,f", /*has_side_effects=*/false,
+        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    rw.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
 /// fp32 division as Triton does `/` on NVIDIA: div.full.f32 (2 ulp; the
 /// IEEE-rounded division is tl.div_rn, tt.precise_divf).
 struct DivFFull : public ConvertOpToLLVMPattern<arith::DivFOp> {
@@ -104,7 +125,7 @@ struct ConvertTritonGPUToNVVM
       trident::nvidia::populateFloatConversionPatterns(tc, p, cc);
       p.add<Exp2Approx<math::ExpOp>>(tc, true);
       p.add<Exp2Approx<math::Exp2Op>>(tc, false);
-      p.add<DivFFull>(tc);
+      p.add<DivFFull, SqrtApprox>(tc);
       p.add<DirectFloatOp<math::AbsFOp, LLVM::FAbsOp>,
             DirectFloatOp<math::CeilOp, LLVM::FCeilOp>,
             DirectFloatOp<math::FloorOp, LLVM::FFloorOp>,
