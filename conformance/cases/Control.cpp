@@ -77,6 +77,18 @@ Register control([](std::vector<Case> &cases) {
       1e-6, 1e-6);
   ex.grid[0] = (N + BLOCK - 1) / BLOCK;
   cases.push_back(ex);
+  // tl.assume: hints (llvm.intr.assume) that change nothing computed.
+  Case as = tileCase(
+      "control/assume", "control.py", "assumed", "*fp32:16, *fp32:16, i32, 128",
+      {in("x", DT::F32, N), out("out", DT::F32, N)},
+      {T(0), T(1), ArgSpec::integer(N)},
+      [=](Data &d) {
+        for (int i = 0; i < N; ++i)
+          d[1][i] = roundTo(DT::F32, d[0][i] * 2.0);
+      },
+      0, 0);
+  as.grid[0] = (N + BLOCK - 1) / BLOCK;
+  cases.push_back(as);
   for (uint64_t seed : {uint64_t(0), uint64_t(42), uint64_t(0x123456789abcULL)}) {
     Case c = tileCase(
         "random/philox_randint_rand/seed" + std::to_string(seed), "control.py",

@@ -108,3 +108,13 @@ def print_assert(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
         tl.device_print("first values", x)
         tl.device_print("n", n)
     tl.store(out_ptr + offs, x * 2.0, mask=m)
+
+
+@triton.jit
+def assumed(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    tl.assume(pid >= 0)                         # hints only: the same result
+    tl.assume(n > 0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=m) * 2.0, mask=m)

@@ -19,6 +19,7 @@ config.environment["PATH"] = os.pathsep.join(
 config.substitutions.append(
     ("%test_plugins", os.path.join(config.trident_lib_dir, "trident",
                                    "test-plugins")))
+config.substitutions.append(("%trident_lib", config.trident_lib_dir))
 config.substitutions.append(
     ("%kernels", os.path.join(config.trident_source_dir, "frontend", "test",
                               "kernels")))

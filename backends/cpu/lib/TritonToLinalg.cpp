@@ -1817,6 +1817,10 @@ struct ConvertTritonToLinalg
     ModuleOp module = getOperation();
     // Barriers mean nothing when one program runs at a time on a thread.
     module.walk([](gpu::BarrierOp b) { b.erase(); });
+    // tl.assume is a hint; bufferization cannot see through an op of
+    // unknown memory effects, so the hint goes (the program means the
+    // same without it).
+    module.walk([](LLVM::AssumeOp a) { a.erase(); });
     guardIntegerDivision(module);
 
     PtrTypeConverter converter(ctx);

@@ -279,9 +279,12 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   // The cache: only whole compiles are cached.
   std::optional<Cache> cache;
   std::string key;
-  // Remarks come from compiling: a cached binary has none to give.
-  if (opts.useCache && finalStage && !stages.empty() && entry &&
-      !layoutRemarks) {
+  // Remarks and IR dumps come from compiling: a cached binary has none to
+  // give, so asking for them compiles (and refreshes the entry).
+  const char *envDump = std::getenv("TRIDENT_DUMP_DIR");
+  bool wantsCompile = layoutRemarks || opts.printIrAfterAll ||
+                      !opts.dumpDir.empty() || (envDump && *envDump);
+  if (opts.useCache && finalStage && !stages.empty() && entry) {
     auto t0 = Clock::now();
     std::vector<frontend::Diagnostic> diags;
     std::string src = irInput ? std::string(source.text())
@@ -299,6 +302,10 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       for (const auto &[k, v] : spec.defines)
         field("define", k + "=" + v);
       field("debug", spec.debug ? "1" : "0");
+      // With --debug, assertions carry the file's path and lines: a file
+      // of the same text elsewhere must not get this one's messages.
+      if (spec.debug)
+        field("path", path);
       field("target", target.str);
       field("backend", backend.name());
       field("plugin_version", entry->pluginVersion);
@@ -319,8 +326,9 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       else
         out.warnings.push_back(warning);
       bundle::Entry hit;
-      Cache::Lookup r =
-          cache ? cache->lookup(key, hit, warning) : Cache::Lookup::Miss;
+      Cache::Lookup r = cache && !wantsCompile
+                            ? cache->lookup(key, hit, warning)
+                            : Cache::Lookup::Miss;
       if (r == Cache::Lookup::Hit &&
           (kernelName.empty() || hit.meta.kernel == kernelName) &&
           hit.meta.target == target.str) {
