@@ -112,6 +112,22 @@ struct FailedPass : public mlir::PassInstrumentation {
 
 } // namespace
 
+/// Runs `f`, a call into a backend plugin: an exception it throws becomes
+/// `error` naming the backend and the call, never std::terminate.
+template <typename F>
+static bool guarded(const Backend &backend, const char *call,
+                    std::string &error, F &&f) {
+  try {
+    f();
+    return true;
+  } catch (const std::exception &e) {
+    error = "backend '" + backend.name() + "' threw in " + call + ": " + e.what();
+  } catch (...) {
+    error = "backend '" + backend.name() + "' threw in " + call;
+  }
+  return false;
+}
+
 /// A hash of the compiler's own libraries (core, frontend, driver), so a
 /// rebuilt compiler never reuses what an older one cached under the same
 /// version string. Computed once per process (xxh3: well under 1 ms).
@@ -210,7 +226,11 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   // source of launch parameters: the metadata takes them here, and a GPU
   // backend's first stage writes them into the module (ttg.num-warps, ...).
   Options options;
-  std::vector<OptionDef> defs = backend.options();
+  std::vector<OptionDef> defs;
+  std::string pluginError;
+  if (!guarded(backend, "options()", pluginError,
+               [&] { defs = backend.options(); }))
+    return fail(pluginError);
   for (const OptionDef &d : defs)
     options[d.name] = d.defaultValue;
   for (const auto &[name, value] : opts.backendOptions) {
@@ -240,7 +260,19 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       return fail("unknown remarks '" + r + "' (known: layouts)");
     layoutRemarks = true;
   }
-  std::vector<Stage> stages = backend.stages(target);
+  std::vector<Stage> stages;
+  if (!guarded(backend, "stages()", pluginError,
+               [&] { stages = backend.stages(target); }))
+    return fail(pluginError);
+  if (entry && stages.empty())
+    return fail("backend '" + backend.name() + "' has no stages for " +
+                target.str + " (a plugin defect: its stages() is empty)");
+  for (const Stage &st : stages)
+    if (st.name.empty() || !st.run)
+      return fail("backend '" + backend.name() + "' has a stage " +
+                  (st.name.empty() ? std::string("without a name")
+                                   : "'" + st.name + "' without a run function") +
+                  " for " + target.str + " (a plugin defect)");
   if (!emit.empty() && emit != "ttir-raw" && emit != "ttir") {
     bool known = false;
     for (const Stage &s : stages)
@@ -268,7 +300,9 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   meta.kernel = kernelName;
   meta.target = target.str;
   meta.backend = backend.name();
-  meta.backendHash = backend.hash(target, options);
+  if (!guarded(backend, "hash()", pluginError,
+               [&] { meta.backendHash = backend.hash(target, options); }))
+    return fail(pluginError);
   if (options.count("num_warps"))
     meta.numWarps = std::atoi(options["num_warps"].c_str());
   if (options.count("num_stages"))
@@ -348,7 +382,9 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   // Everything below builds IR.
   mlir::DialectRegistry registry;
   registerCoreDialects(registry);
-  backend.registerDialects(registry);
+  if (!guarded(backend, "registerDialects()", pluginError,
+               [&] { backend.registerDialects(registry); }))
+    return fail(pluginError);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
   ctx.loadAllAvailableDialects();
   ctx.printOpOnDiagnostic(false);
@@ -563,7 +599,13 @@ bool Driver::compileFor(const frontend::SourceFile &source,
     currentStage = stage.name;
     t0 = Clock::now();
     size_t errorsBefore = errors.size();
-    if (mlir::failed(stage.run(artifact, sctx))) {
+    mlir::LogicalResult ran = mlir::failure();
+    if (!guarded(backend, ("stage '" + stage.name + "'").c_str(), pluginError,
+                 [&] { ran = stage.run(artifact, sctx); })) {
+      errors.insert(errors.end(), diagnostics.begin(), diagnostics.end());
+      return fail(pluginError + " for " + target.str);
+    }
+    if (mlir::failed(ran)) {
       errors.insert(errors.end(), diagnostics.begin(), diagnostics.end());
       if (errors.size() == errorsBefore)
         errors.push_back("error: stage '" + stage.name + "' of backend '" +

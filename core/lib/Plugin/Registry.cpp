@@ -5,6 +5,7 @@
 
 #include "mlir/IR/DialectRegistry.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <dirent.h>
@@ -73,12 +74,39 @@ void BackendRegistry::add(std::unique_ptr<Backend> backend) {
     registrationError_ = "registered a null backend";
     return;
   }
-  std::string name = backend->name();
+  std::string name;
+  std::vector<std::string> targets;
+  try {
+    name = backend->name();
+    targets = backend->targets();
+  } catch (const std::exception &e) {
+    registrationError_ = std::string("its backend threw: ") + e.what();
+    return;
+  } catch (...) {
+    registrationError_ = "its backend threw";
+    return;
+  }
   if (const Entry *other = findByName(name)) {
     registrationError_ = "backend '" + name + "' is already provided by " +
                          other->path + " (plugin '" + other->pluginName + "')";
     return;
   }
+  // One target, one backend: which would compile it would depend on the
+  // order plugins load in.
+  for (const Entry &other : entries_)
+    for (const std::string &t : targets) {
+      std::vector<std::string> theirs;
+      try {
+        theirs = other.backend->targets();
+      } catch (...) {
+      }
+      if (std::find(theirs.begin(), theirs.end(), t) != theirs.end()) {
+        registrationError_ = "backend '" + name + "' claims target '" + t +
+                             "', which backend '" + other.backend->name() +
+                             "' of " + other.path + " already compiles";
+        return;
+      }
+    }
   Entry e;
   e.backend = std::move(backend);
   e.pluginName = loadingName_ ? loadingName_ : "<builtin>";
@@ -148,7 +176,13 @@ bool BackendRegistry::loadPlugin(const std::string &path, std::string &error) {
   loadingVersion_ = info.pluginVersion ? info.pluginVersion : "";
   loadingPath_ = path;
   registrationError_.clear();
-  info.registerBackends(this);
+  try {
+    info.registerBackends(this);
+  } catch (const std::exception &e) {
+    registrationError_ = std::string("its registration threw: ") + e.what();
+  } catch (...) {
+    registrationError_ = "its registration threw";
+  }
   loadingName_ = loadingVersion_ = nullptr;
   loadingPath_.clear();
   handles_.push_back(handle); // its code may already be referenced
@@ -256,9 +290,20 @@ BackendRegistry::findByName(const std::string &name) const {
 
 const BackendRegistry::Entry *
 BackendRegistry::findForTarget(const Target &target, std::string &error) const {
-  for (const Entry &e : entries_)
-    if (e.backend->supportsTarget(target))
-      return &e;
+  for (const Entry &e : entries_) {
+    try {
+      if (e.backend->supportsTarget(target))
+        return &e;
+    } catch (const std::exception &x) {
+      error = "backend '" + e.backend->name() + "' of " + e.path +
+              " threw in supportsTarget(): " + x.what();
+      return nullptr;
+    } catch (...) {
+      error = "backend '" + e.backend->name() + "' of " + e.path +
+              " threw in supportsTarget()";
+      return nullptr;
+    }
+  }
   std::string known;
   for (const Entry &e : entries_)
     for (const std::string &t : e.backend->targets())

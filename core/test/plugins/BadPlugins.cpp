@@ -6,6 +6,12 @@
 //   DUPLICATE     registers a backend named "testing" (clashes with the
 //                 testing plugin)
 //   UNRESOLVED    references a function that exists nowhere (dlopen fails)
+//   EMPTY_STAGES  backend "empty" (test:9) with no stages
+//   NO_RUN        backend "norun" (test:9) whose stage has no run function
+//   THROW_STAGES  backend "thrower" (test:9) whose stages() throws
+//   THROW_RUN     backend "thrower" (test:9) whose stage throws when run
+//   THROW_REGISTER  a registration callback that throws
+//   SAME_TARGET   backend "clash" claiming test:1 (the testing plugin's)
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,13 +19,45 @@
 #include "trident/Plugin/PluginAPI.h"
 #include "trident/Plugin/Registry.h"
 
+#include <stdexcept>
+
 namespace {
+#if defined(EMPTY_STAGES)
+constexpr const char *kName = "empty";
+#elif defined(NO_RUN)
+constexpr const char *kName = "norun";
+#elif defined(THROW_STAGES) || defined(THROW_RUN)
+constexpr const char *kName = "thrower";
+#elif defined(SAME_TARGET)
+constexpr const char *kName = "clash";
+#else
+constexpr const char *kName = "testing";
+#endif
+
 class Impostor : public trident::Backend {
 public:
-  std::string name() const override { return "testing"; }
-  std::vector<std::string> targets() const override { return {"test:9"}; }
+  std::string name() const override { return kName; }
+  std::vector<std::string> targets() const override {
+#ifdef SAME_TARGET
+    return {"test:1"};
+#else
+    return {"test:9"};
+#endif
+  }
   std::vector<trident::Stage> stages(const trident::Target &) const override {
+#if defined(THROW_STAGES)
+    throw std::runtime_error("stages are not ready");
+#elif defined(NO_RUN)
+    return {trident::Stage{"half", ".txt", false, nullptr}};
+#elif defined(THROW_RUN)
+    return {trident::Stage{"boom", ".txt", false,
+                           [](trident::Artifact &, trident::StageContext &)
+                               -> mlir::LogicalResult {
+                             throw std::logic_error("stage exploded");
+                           }}};
+#else
     return {};
+#endif
   }
   std::string hash(const trident::Target &,
                    const trident::Options &) const override {
@@ -27,6 +65,9 @@ public:
   }
 };
 void registerBackends(trident::BackendRegistry *registry) {
+#ifdef THROW_REGISTER
+  throw std::runtime_error("registration went wrong");
+#endif
   registry->add(std::make_unique<Impostor>());
 }
 } // namespace
