@@ -7,9 +7,12 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Parser/Parser.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <optional>
 
 namespace trident {
@@ -53,18 +56,130 @@ std::string argumentName(mlir::BlockArgument a, unsigned i) {
   return "arg" + std::to_string(i);
 }
 
+/// The deepest nesting of braces (regions, attribute dictionaries) in
+/// MLIR text, outside strings and comments; where it first passes `limit`
+/// (1-based line and column) when it does.
+struct Nesting {
+  int depth = 0;
+  unsigned line = 0, column = 0;
+};
+Nesting braceNesting(llvm::StringRef text, int limit) {
+  Nesting n;
+  int depth = 0;
+  unsigned line = 1, column = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    ++column;
+    if (c == '\n') {
+      ++line;
+      column = 0;
+      continue;
+    }
+    if (inString) {
+      if (c == '\\')
+        ++i, ++column;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      while (i + 1 < text.size() && text[i + 1] != '\n')
+        ++i;
+    } else if (c == '{') {
+      if (++depth > n.depth)
+        n.depth = depth;
+      if (depth > limit && !n.line) {
+        n.line = line;
+        n.column = column;
+      }
+    } else if (c == '}') {
+      --depth;
+    }
+  }
+  return n;
+}
+
+/// A cycle of tt.call among the module's functions, as "a -> b -> a".
+std::string callCycle(mlir::ModuleOp module) {
+  llvm::StringMap<std::vector<std::string>> calls;
+  for (auto f : module.getOps<tt::FuncOp>()) {
+    auto &out = calls[f.getName()];
+    f.walk([&](tt::CallOp c) { out.push_back(c.getCallee().str()); });
+  }
+  llvm::StringMap<int> state; // 1: on the path, 2: done
+  std::vector<std::string> path;
+  std::string cycle;
+  std::function<bool(const std::string &)> visit = [&](const std::string &f) {
+    int &s = state[f];
+    if (s == 2)
+      return false;
+    if (s == 1) {
+      auto it = std::find(path.begin(), path.end(), f);
+      for (; it != path.end(); ++it)
+        cycle += *it + " -> ";
+      cycle += f;
+      return true;
+    }
+    s = 1;
+    path.push_back(f);
+    for (const std::string &g : calls[f])
+      if (visit(g))
+        return true;
+    path.pop_back();
+    state[f] = 2;
+    return false;
+  };
+  for (auto &entry : calls)
+    if (visit(entry.getKey().str()))
+      return cycle;
+  return "";
+}
+
 } // namespace
+
+/// Deeper than any kernel a Python file can hold (Python refuses more
+/// than 20 nested blocks), far below what overflows MLIR's parser.
+constexpr int kMaxIRNesting = 256;
 
 mlir::OwningOpRef<mlir::ModuleOp>
 parseKernelIR(mlir::MLIRContext &ctx, const frontend::SourceFile &source,
               std::string &kernel, std::vector<frontend::KernelArgument> &args,
               std::string &error) {
+  Nesting nest = braceNesting(source.text(), kMaxIRNesting);
+  if (nest.line) {
+    error = source.path() + ":" + std::to_string(nest.line) + ":" +
+            std::to_string(nest.column) + ": regions and attributes nested " +
+            std::to_string(nest.depth) + " deep, more than the " +
+            std::to_string(kMaxIRNesting) + " Trident reads";
+    return nullptr;
+  }
   mlir::ParserConfig config(&ctx);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceString<mlir::ModuleOp>(source.text(), config,
                                               source.path());
   if (!module)
     return nullptr; // the parser's diagnostics say why
+  // What Triton's TTIR never holds and the backends cannot compile.
+  if (std::string cycle = callCycle(*module); !cycle.empty()) {
+    error = source.path() + ": the functions call themselves (" + cycle +
+            "): recursion is not supported (nor by Triton)";
+    return nullptr;
+  }
+  mlir::Operation *rawAsm = nullptr;
+  module->walk([&](mlir::Operation *op) {
+    if (op->getName().getStringRef() == "llvm.inline_asm")
+      rawAsm = op;
+    return rawAsm ? mlir::WalkResult::interrupt() : mlir::WalkResult::advance();
+  });
+  if (rawAsm) {
+    mlir::emitError(rawAsm->getLoc())
+        << "'llvm.inline_asm' is not TTIR: inline assembly in a kernel is "
+           "tt.elementwise_inline_asm (tl.inline_asm_elementwise)";
+    return nullptr;
+  }
   std::vector<tt::FuncOp> kernels;
   for (auto f : module->getOps<tt::FuncOp>())
     if (f.isPublic() && !f.isExternal())
