@@ -28,8 +28,12 @@ namespace {
 
 /// The signature spelling of a scalar type, or empty when it has none.
 std::string scalarSpelling(mlir::Type t) {
-  if (auto i = mlir::dyn_cast<mlir::IntegerType>(t))
-    return "i" + std::to_string(i.getWidth());
+  if (auto i = mlir::dyn_cast<mlir::IntegerType>(t)) {
+    unsigned w = i.getWidth(); // the widths a launch can pass (bundle, runtime)
+    return w == 1 || w == 8 || w == 16 || w == 32 || w == 64
+               ? "i" + std::to_string(w)
+               : "";
+  }
   if (t.isF16()) return "fp16";
   if (t.isBF16()) return "bf16";
   if (t.isF32()) return "fp32";

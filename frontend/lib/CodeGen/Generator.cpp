@@ -1251,6 +1251,9 @@ void Generator::execReturn(const Stmt &s) {
 // Expressions
 //===----------------------------------------------------------------------===//
 
+/// How many module-level values may be evaluated one inside another.
+constexpr size_t kMaxGlobalChain = 256;
+
 Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
                           bool &found) {
   found = true;
@@ -1310,6 +1313,14 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
   case GlobalBinding::Value: {
     if (m.evaluating.count(name))
       error(l, "module-level '" + name + "' is defined in terms of itself");
+    // Each value evaluated inside another takes stack: bound the chain
+    // (G2 = G1 + 1, G3 = G2 + 1, ...) well before the stack runs out.
+    if (m.evaluating.size() >= kMaxGlobalChain)
+      error(l, "module-level '" + name + "' (line " +
+                   std::to_string(g.loc.line) + ") is defined through a "
+                   "chain of more than " + std::to_string(kMaxGlobalChain) +
+                   " other module-level values; Trident evaluates at most " +
+                   std::to_string(kMaxGlobalChain) + " deep");
     m.evaluating.insert(name);
     // Evaluate in a frame of the defining module, with no locals.
     Frame f;
@@ -1322,6 +1333,10 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
     } catch (CompileError &e) {
       frames_.pop_back();
       m.evaluating.erase(name);
+      // The innermost module-level value names itself; the ones around it
+      // would only repeat the chain.
+      if (llvm::StringRef(e.message).starts_with("module-level '"))
+        throw;
       throw CompileError{e.loc, "module-level '" + name + "' (line " +
                                     std::to_string(g.loc.line) +
                                     ") cannot be evaluated: " + e.message};
