@@ -158,7 +158,10 @@ Register control([](std::vector<Case> &cases) {
   // The layer norm backward tutorial (dx and grouped partial dw/db under a
   // spin lock): 64 rows of 200, 8 groups.
   const int RB = 64, CB = 200, G = 8;
-  TensorSpec lock = {"lock", DT::I32, size_t(2 * G), false, true, Gen::value(0)};
+  // The lock array is the kernel's to change: G spin locks, released (0)
+  // at the end, then G first-visit flags, all set (1): every group has
+  // rows.
+  TensorSpec lock = {"lock", DT::I32, size_t(2 * G), true, true, Gen::value(0)};
   Case lb = tileCase(
       "tutorial/layer_norm_backward_dx_partial_dwdb", "layer_norm_bwd.py",
       "layer_norm_bwd_dx_fused",
@@ -172,6 +175,10 @@ Register control([](std::vector<Case> &cases) {
       {T(0), T(1), T(2), T(3), T(4), T(5), T(6), T(7), T(8),
        ArgSpec::integer(CB), ArgSpec::integer(CB)},
       [=](Data &d) {
+        for (int g = 0; g < G; ++g) {
+          d[8][g] = 0;
+          d[8][G + g] = 1;
+        }
         for (int g = 0; g < G; ++g)
           for (int c = 0; c < CB; ++c)
             d[2][g * CB + c] = d[3][g * CB + c] = 0;

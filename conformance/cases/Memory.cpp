@@ -67,16 +67,43 @@ Register atomics([](std::vector<Case> &cases) {
       0, 0);
   counter.grid[0] = 64;
   counter.checkOnly = {0};
+  // Each ticket taken exactly once: the tickets are a permutation.
+  counter.check = [](const Data &got) -> std::string {
+    std::vector<int> seen(64, 0);
+    for (size_t p = 0; p < 64; ++p) {
+      double t = got[1][p];
+      if (t < 0 || t >= 64 || t != std::floor(t))
+        return "ticket_of[" + std::to_string(p) + "] = " +
+               std::to_string(t) + " is no ticket of 0..63";
+      if (seen[size_t(t)]++)
+        return "ticket " + std::to_string(int(t)) + " was taken twice";
+    }
+    return "";
+  };
   cases.push_back(counter);
   Case xchg = tileCase(
       "atomic/xchg_all_programs", "memory.py", "atomic_xchg_last",
       "*i32:16, *i32:16",
       {inout("slot", DT::I32, 1, Gen::value(0)), out("seen", DT::I32, 32)},
       {T(0), T(1)}, [](Data &) {}, 0, 0);
-  // Which program exchanged last is not determined; that every program
-  // saw some value is (checked through the sum below by a second case).
+  // Which program exchanged last is not determined; that the exchanges
+  // form one chain is: the values seen and the one left in the slot are
+  // 0 (the slot's first value) and 1..32 (each program's), each once.
   xchg.grid[0] = 32;
   xchg.checkOnly = {-1};
+  xchg.check = [](const Data &got) -> std::string {
+    std::vector<int> count(33, 0);
+    std::vector<double> all(got[1].begin(), got[1].end());
+    all.push_back(got[0][0]);
+    for (double v : all) {
+      if (v < 0 || v > 32 || v != std::floor(v))
+        return "value " + std::to_string(v) + " was never exchanged in";
+      if (count[size_t(v)]++)
+        return "value " + std::to_string(int(v)) +
+               " came out of the exchanges twice";
+    }
+    return "";
+  };
   cases.push_back(xchg);
 });
 

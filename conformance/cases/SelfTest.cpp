@@ -1,13 +1,17 @@
 //===- SelfTest.cpp - cases that must fail, to test the harness -----------===//
 //
 // Registered only when TRIDENT_CONFORMANCE_SELFTEST=1: a wrong kernel, a
-// kernel that leaves an output element unwritten (caught by poisoning), and
-// a wrong reference. ctest conformance-selftest expects all three to fail.
+// kernel that leaves an output element unwritten (caught by poisoning),
+// one that leaves unwritten an element whose expected value is a NaN
+// (caught by the poison's payload), one that writes into an input, one
+// whose custom check fails, and a wrong reference. ctest
+// conformance-selftest expects all six to fail, each for its reason.
 //
 //===----------------------------------------------------------------------===//
 
 #include "cases/Common.h"
 
+#include <cmath>
 #include <cstdlib>
 
 using namespace trident::conformance;
@@ -50,6 +54,21 @@ Register selftest([](std::vector<Case> &cases) {
     for (size_t i = 0; i < d[0].size(); ++i)
       d[2][i] = roundTo(DT::F32, d[0][i] - d[1][i]);
   });
+  add("selftest/unwritten_nan", "skips_last_nan", false, [](Data &d) {
+    for (size_t i = 0; i < d[0].size(); ++i)
+      d[1][i] = i + 1 == d[0].size() ? std::nan("") : d[0][i];
+  });
+  add("selftest/clobbered_input", "clobbers_input", false, [](Data &d) {
+    for (size_t i = 0; i < d[0].size(); ++i)
+      d[1][i] = d[0][i];
+  });
+  add("selftest/failing_check", "correct_add", true, [](Data &d) {
+    for (size_t i = 0; i < d[0].size(); ++i)
+      d[2][i] = roundTo(DT::F32, d[0][i] + d[1][i]);
+  });
+  cases.back().check = [](const Data &) -> std::string {
+    return "the custom check says no";
+  };
 });
 
 } // namespace

@@ -69,6 +69,7 @@ struct ArgSpec {
 struct Data {
   std::vector<std::vector<double>> t;
   std::vector<double> &operator[](size_t i) { return t[i]; }
+  const std::vector<double> &operator[](size_t i) const { return t[i]; }
 };
 
 struct Case {
@@ -81,9 +82,15 @@ struct Case {
   uint32_t grid[3] = {1, 1, 1};
   std::function<void(Data &)> reference;
   double rtol = 1e-6, atol = 1e-6;
-  /// Elements of outputs whose reference is NaN must be NaN; with
-  /// `checkOnly` only outputs listed are compared (others may be scratch).
+  /// Elements of outputs whose reference is NaN must be NaN, and written
+  /// (outputs start as a NaN of a payload no kernel computes); with
+  /// `checkOnly` only outputs listed are compared to the reference.
   std::vector<int> checkOnly;
+  /// For results the reference cannot give element by element (which
+  /// program got which ticket): called with every tensor as read back
+  /// after the run; returns "" or what is wrong. Runs besides the
+  /// comparison with `reference` on the outputs `checkOnly` lists.
+  std::function<std::string(const Data &got)> check;
   /// A reason the case is not run on some target ("" = runs everywhere);
   /// `skipTargets` are prefixes ("cpu", "cuda").
   std::string skipReason;

@@ -26,7 +26,7 @@ Outcome execute(trident_device_t *device, const Case &k,
   data.t.resize(k.tensors.size());
   for (size_t i = 0; i < k.tensors.size(); ++i) {
     const TensorSpec &t = k.tensors[i];
-    data.t[i].assign(t.count, std::nan(""));
+    data.t[i].assign(t.count, kUnwritten);
     if (!t.input)
       continue;
     std::uniform_real_distribution<double> u(t.gen.lo, t.gen.hi);
@@ -65,6 +65,7 @@ Outcome execute(trident_device_t *device, const Case &k,
   trident_kernel_t *kernel = nullptr;
   if (trident_status_t s = trident_module_kernel(module, k.kernel.c_str(), &kernel))
     return status(s, "kernel");
+  std::vector<std::vector<unsigned char>> written(k.tensors.size());
   for (size_t i = 0; i < k.tensors.size(); ++i) {
     const TensorSpec &t = k.tensors[i];
     size_t bytes = t.count * dtBytes(t.dtype);
@@ -72,13 +73,13 @@ Outcome execute(trident_device_t *device, const Case &k,
       return status(s, "allocate");
     std::vector<unsigned char> host(bytes);
     for (size_t e = 0; e < t.count; ++e) {
+      unsigned char *p = &host[e * dtBytes(t.dtype)];
       if (t.input)
-        encode(t.dtype, data.t[i][e], &host[e * dtBytes(t.dtype)]);
-      else if (dtIsFloat(t.dtype))
-        encode(t.dtype, std::nan(""), &host[e * dtBytes(t.dtype)]);
+        encode(t.dtype, data.t[i][e], p);
       else
-        std::memset(&host[e * dtBytes(t.dtype)], 0x5a, dtBytes(t.dtype));
+        poison(t.dtype, p);
     }
+    written[i] = host;
     if (trident_status_t s = trident_buffer_write(buffers[i], 0, host.data(),
                                                   bytes, nullptr))
       return status(s, "write");
@@ -108,29 +109,59 @@ Outcome execute(trident_device_t *device, const Case &k,
   o.milliseconds = std::chrono::duration<double, std::milli>(
                        std::chrono::steady_clock::now() - t0).count();
 
-  // Compare.
+  // Read everything back: inputs must be as written, outputs compared.
+  std::vector<std::vector<unsigned char>> after(k.tensors.size());
+  Data got;
+  got.t.resize(k.tensors.size());
+  for (size_t i = 0; i < k.tensors.size(); ++i) {
+    const TensorSpec &t = k.tensors[i];
+    size_t bytes = t.count * dtBytes(t.dtype);
+    after[i].resize(bytes);
+    if (trident_status_t s =
+            trident_buffer_read(buffers[i], 0, after[i].data(), bytes, nullptr))
+      return status(s, "read");
+    for (size_t e = 0; e < t.count; ++e)
+      got.t[i].push_back(decode(t.dtype, &after[i][e * dtBytes(t.dtype)]));
+    if (t.input && !t.output && after[i] != written[i]) {
+      size_t e = 0;
+      while (std::memcmp(&after[i][e * dtBytes(t.dtype)],
+                         &written[i][e * dtBytes(t.dtype)], dtBytes(t.dtype)) == 0)
+        ++e;
+      cleanup();
+      return fail(t.name + "[" + std::to_string(e) + "] is an input, but the "
+                  "kernel changed it: " + fmt(data.t[i][e]) + " became " +
+                  fmt(got.t[i][e]));
+    }
+  }
+  if (k.check) {
+    std::string why = k.check(got);
+    if (!why.empty()) {
+      cleanup();
+      return fail(why);
+    }
+  }
   double worst = 0;
   for (size_t i = 0; i < k.tensors.size(); ++i) {
     const TensorSpec &t = k.tensors[i];
     if (!t.output)
       continue;
     if (k.checkOnly.size() == 1 && k.checkOnly[0] == -1)
-      continue; // nothing deterministic to compare: the run must succeed
+      continue; // only `check` applies
     if (!k.checkOnly.empty() &&
         std::find(k.checkOnly.begin(), k.checkOnly.end(), int(i)) ==
             k.checkOnly.end())
       continue;
-    size_t bytes = t.count * dtBytes(t.dtype);
-    std::vector<unsigned char> host(bytes);
-    if (trident_status_t s =
-            trident_buffer_read(buffers[i], 0, host.data(), bytes, nullptr))
-      return status(s, "read");
+    const std::vector<unsigned char> &host = after[i];
     for (size_t e = 0; e < t.count; ++e) {
       double got = decode(t.dtype, &host[e * dtBytes(t.dtype)]);
       double ref = expected.t[i][e];
       bool ok;
-      if (std::isnan(ref))
-        ok = std::isnan(got);
+      const unsigned char *raw = &host[e * dtBytes(t.dtype)];
+      bool unwritten = isUnwritten(ref);
+      if (unwritten)
+        ok = isPoison(t.dtype, raw); // the kernel must not write it
+      else if (std::isnan(ref))
+        ok = std::isnan(got) && !(hasPoisonPayload(t.dtype) && isPoison(t.dtype, raw));
       else if (std::isinf(ref))
         ok = got == ref;
       else {
@@ -142,6 +173,14 @@ Outcome execute(trident_device_t *device, const Case &k,
       }
       if (!ok) {
         cleanup();
+        if (unwritten)
+          return fail(t.name + "[" + std::to_string(e) + "]: got " + fmt(got) +
+                      ", expected it left unwritten");
+        if (std::isnan(ref))
+          return fail(t.name + "[" + std::to_string(e) + "]: expected a NaN " +
+                      "written by the kernel, got " +
+                      (std::isnan(got) ? std::string("the unwritten poison")
+                                       : fmt(got)));
         return fail(t.name + "[" + std::to_string(e) + "]: got " + fmt(got) +
                     ", expected " + fmt(ref) +
                     (dtIsFloat(t.dtype) ? " (rtol " + fmt(k.rtol) + ", atol " +

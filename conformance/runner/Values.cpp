@@ -259,6 +259,60 @@ void encode(DT dt, double v, unsigned char *p) {
   }
 }
 
+void poison(DT dt, unsigned char *p) {
+  switch (dt) {
+  case DT::F16: {
+    uint16_t v = 0x7e5a;
+    std::memcpy(p, &v, 2);
+    return;
+  }
+  case DT::BF16: {
+    uint16_t v = 0x7fda;
+    std::memcpy(p, &v, 2);
+    return;
+  }
+  case DT::F32: {
+    uint32_t v = 0x7fc5a5a5u;
+    std::memcpy(p, &v, 4);
+    return;
+  }
+  case DT::F64: {
+    uint64_t v = 0x7ff8a5a5a5a5a5a5ull;
+    std::memcpy(p, &v, 8);
+    return;
+  }
+  default:
+    if (dtIsFloat(dt))
+      encode(dt, std::nan(""), p); // fp8: its NaN
+    else
+      std::memset(p, 0x5a, dtBytes(dt));
+  }
+}
+
+bool hasPoisonPayload(DT dt) {
+  return dt == DT::F16 || dt == DT::BF16 || dt == DT::F32 || dt == DT::F64;
+}
+
+bool isPoison(DT dt, const unsigned char *p) {
+  unsigned char q[8];
+  poison(dt, q);
+  return std::memcmp(p, q, dtBytes(dt)) == 0;
+}
+
+static double unwrittenMarker() {
+  uint64_t bits = 0x7ff8dead0000beefull;
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+const double kUnwritten = unwrittenMarker();
+
+bool isUnwritten(double v) {
+  uint64_t bits;
+  std::memcpy(&bits, &v, 8);
+  return bits == 0x7ff8dead0000beefull;
+}
+
 double decode(DT dt, const unsigned char *p) {
   switch (dt) {
   case DT::I1: return *p != 0;
