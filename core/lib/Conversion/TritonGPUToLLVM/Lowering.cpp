@@ -44,6 +44,22 @@ LogicalResult lowerTritonGPUToLLVM(
     const std::function<void(TritonGPUToLLVMTypeConverter &,
                              RewritePatternSet &)> &extra) {
   MLIRContext *ctx = module.getContext();
+  // Buffers that live in shared memory across ops need an allocator with
+  // liveness, which comes with tensor cores (tl.dot); say so at the op.
+  Operation *buffer = nullptr;
+  module.walk([&](Operation *op) {
+    if (isa<triton::gpu::LocalAllocOp, triton::gpu::LocalLoadOp,
+            triton::gpu::LocalStoreOp, triton::gpu::LocalDeallocOp>(op)) {
+      buffer = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (buffer)
+    return buffer->emitError("'")
+           << buffer->getName()
+           << "' (a buffer in shared memory across ops) is not lowered by the "
+              "GPU backends yet: it comes with tl.dot on tensor cores";
   // AxisInfo reads loop bounds off scf.for; the lowering wants the CFG.
   // Ops inside loops move to blocks unchanged, so the facts stay valid.
   AxisInfoAnalysis axis(module);

@@ -38,3 +38,42 @@ tt.func @linear_ragged(%x: tensor<64xf32, #ttg.linear<{register = [[1]], lane = 
 // -----
 // expected-error @+1 {{linear encoding has no input 'thread'}}
 tt.func @linear_unknown(%x: tensor<64xf32, #ttg.linear<{thread = [[1]]}>>) { tt.return }
+
+// -----
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tt.func @store_immutable(%x: tensor<128xf32, #b>, %m: !ttg.memdesc<128xf32, #shared, #smem>) {
+  // expected-error @+1 {{stores into an immutable buffer (the memdesc has no 'mutable')}}
+  ttg.local_store %x, %m : tensor<128xf32, #b> -> !ttg.memdesc<128xf32, #shared, #smem>
+  tt.return
+}
+
+// -----
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tt.func @load_mismatch(%m: !ttg.memdesc<128xf32, #shared, #smem>) {
+  // expected-error @+1 {{does not match the buffer's shape and element type}}
+  %t = ttg.local_load %m : !ttg.memdesc<128xf32, #shared, #smem> -> tensor<128xf16, #b>
+  tt.return
+}
+
+// -----
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+tt.func @empty_immutable() {
+  // expected-error @+1 {{an empty buffer must be mutable}}
+  %m = ttg.local_alloc : () -> !ttg.memdesc<128xf32, #shared, #smem>
+  tt.return
+}
+
+// -----
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// expected-error @+1 {{the shared encoding's order has 2 entries for a memdesc of rank 1}}
+tt.func @order_rank(%m: !ttg.memdesc<128xf32, #shared, #smem>) { tt.return }
+
+// -----
+// expected-error @+1 {{swizzled_shared vec, perPhase and maxPhase must be at least 1}}
+tt.func @zero_vec(%m: !ttg.memdesc<128xf32, #ttg.swizzled_shared<{vec = 0, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory>) { tt.return }

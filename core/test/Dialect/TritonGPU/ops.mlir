@@ -43,3 +43,32 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %c : tensor<32x16xf32, #blocked2>
   }
 }
+
+// -----
+
+// Shared memory as Triton 3.6 writes it: a swizzled shared encoding, the
+// shared memory space, memdescs (mutable, and views of a larger
+// allocation), and the local_* ops.
+// CHECK: #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// CHECK: #smem = #ttg.shared_memory
+#blocked3 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @buffers
+  tt.func @buffers(%x: tensor<64x32xf16, #blocked3>, %view: !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 3x64x32>) -> tensor<64x32xf16, #blocked3> {
+    // CHECK: %[[A:.*]] = ttg.local_alloc %{{.*}} : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+    %a = ttg.local_alloc %x : (tensor<64x32xf16, #blocked3>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+    // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    // CHECK: ttg.local_store %{{.*}}, %[[B]] : tensor<64x32xf16, #blocked> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    ttg.local_store %x, %b : tensor<64x32xf16, #blocked3> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    // CHECK: ttg.local_store %{{.*}}, %{{.*}} : tensor<64x32xf16, #blocked> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 3x64x32>
+    ttg.local_store %x, %view : tensor<64x32xf16, #blocked3> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 3x64x32>
+    // CHECK: ttg.local_load %[[A]] : !ttg.memdesc<64x32xf16, #shared, #smem> -> tensor<64x32xf16, #blocked>
+    %l = ttg.local_load %a : !ttg.memdesc<64x32xf16, #shared, #smem> -> tensor<64x32xf16, #blocked3>
+    // CHECK: ttg.local_dealloc %[[B]] : !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %b : !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    tt.return %l : tensor<64x32xf16, #blocked3>
+  }
+}

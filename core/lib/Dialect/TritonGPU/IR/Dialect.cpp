@@ -19,6 +19,9 @@ using namespace mlir::triton::gpu;
 #define GET_ATTRDEF_CLASSES
 #include "trident/Dialect/TritonGPU/IR/Attrs.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "trident/Dialect/TritonGPU/IR/Types.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "trident/Dialect/TritonGPU/IR/Ops.cpp.inc"
 
@@ -39,6 +42,14 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
       os << "linear";
       return AliasResult::FinalAlias;
     }
+    if (isa<SwizzledSharedEncodingAttr>(attr)) {
+      os << "shared";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SharedMemorySpaceAttr>(attr)) {
+      os << "smem";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };
@@ -46,10 +57,18 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
 
 void TritonGPUDialect::initialize() {
   registerAttributes();
+  registerTypes();
   addInterfaces<TritonGPUOpAsmInterface>();
   addOperations<
 #define GET_OP_LIST
 #include "trident/Dialect/TritonGPU/IR/Ops.cpp.inc"
+      >();
+}
+
+void TritonGPUDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "trident/Dialect/TritonGPU/IR/Types.cpp.inc"
       >();
 }
 
@@ -210,6 +229,158 @@ SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 unsigned SliceEncodingAttr::getRank() const {
   return cast<DistributedEncoding>(getParent()).getRank() - 1;
+}
+
+Attribute SwizzledSharedEncodingAttr::parse(AsmParser &p, Type) {
+  DictionaryAttr dict;
+  if (p.parseLess() || p.parseAttribute(dict) || p.parseGreater())
+    return {};
+  unsigned vec = 1, perPhase = 1, maxPhase = 1;
+  SmallVector<unsigned> order;
+  for (NamedAttribute a : dict) {
+    StringRef k = a.getName().strref();
+    if (k == "order") {
+      if (failed(parseUnsignedArray(p, a.getValue(), k, order)))
+        return {};
+      continue;
+    }
+    if (k == "CTAsPerCGA" || k == "CTASplitNum" || k == "CTAOrder")
+      continue; // checked below
+    auto i = dyn_cast<IntegerAttr>(a.getValue());
+    if (!i || i.getInt() < 0 ||
+        (k != "vec" && k != "perPhase" && k != "maxPhase")) {
+      p.emitError(p.getNameLoc(), "swizzled_shared has no field '")
+          << k << "' (vec, perPhase, maxPhase, order)";
+      return {};
+    }
+    (k == "vec" ? vec : k == "perPhase" ? perPhase : maxPhase) =
+        unsigned(i.getInt());
+  }
+  if (!isTrivialCta(p, dict, order.size()))
+    return {};
+  return p.getChecked<SwizzledSharedEncodingAttr>(p.getContext(), vec,
+                                                  perPhase, maxPhase, order);
+}
+
+void SwizzledSharedEncodingAttr::print(AsmPrinter &p) const {
+  p << "<{vec = " << getVec() << ", perPhase = " << getPerPhase()
+    << ", maxPhase = " << getMaxPhase() << ", order = [";
+  llvm::interleaveComma(getOrder(), p);
+  p << "]}>";
+}
+
+LogicalResult SwizzledSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
+    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order) {
+  if (!vec || !perPhase || !maxPhase)
+    return emitError() << "swizzled_shared vec, perPhase and maxPhase must "
+                          "be at least 1";
+  SmallVector<unsigned> sorted(order);
+  llvm::sort(sorted);
+  for (size_t i = 0; i < sorted.size(); ++i)
+    if (sorted[i] != i)
+      return emitError() << "order must be a permutation of 0.."
+                         << order.size() - 1;
+  return success();
+}
+
+Type MemDescType::parse(AsmParser &p) {
+  SmallVector<int64_t> shape, alloc;
+  Type elem;
+  Attribute enc, space;
+  bool isMutable = false;
+  if (p.parseLess() || p.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      p.parseType(elem) || p.parseComma() || p.parseAttribute(enc) ||
+      p.parseComma() || p.parseAttribute(space))
+    return {};
+  while (succeeded(p.parseOptionalComma())) {
+    if (succeeded(p.parseOptionalKeyword("mutable"))) {
+      isMutable = true;
+      continue;
+    }
+    if (p.parseDimensionList(alloc, /*allowDynamic=*/false,
+                             /*withTrailingX=*/false))
+      return {};
+  }
+  if (p.parseGreater())
+    return {};
+  return p.getChecked<MemDescType>(p.getContext(), shape, elem, enc, space,
+                                   isMutable, alloc);
+}
+
+void MemDescType::print(AsmPrinter &p) const {
+  p << "<";
+  for (int64_t d : getShape())
+    p << d << "x";
+  p << getElementType() << ", " << getEncoding() << ", " << getMemorySpace();
+  if (getMutableMemory())
+    p << ", mutable";
+  if (!getAllocShape().empty() && getAllocShape() != getShape()) {
+    p << ", ";
+    llvm::interleave(getAllocShape(), p, "x");
+  }
+  p << ">";
+}
+
+LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<int64_t> shape, Type elem,
+                                  Attribute enc, Attribute space, bool,
+                                  ArrayRef<int64_t> alloc) {
+  if (shape.empty())
+    return emitError() << "a memdesc needs a shape";
+  for (int64_t d : shape)
+    if (d <= 0)
+      return emitError() << "memdesc dimensions must be positive";
+  if (!elem.isIntOrFloat() && !isa<triton::PointerType>(elem))
+    return emitError() << "memdesc elements are integers, floats or pointers";
+  if (!isa<SharedMemorySpaceAttr>(space))
+    return emitError() << "a memdesc's memory space is #ttg.shared_memory";
+  if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(enc))
+    if (s.getOrder().size() != shape.size())
+      return emitError() << "the shared encoding's order has "
+                         << s.getOrder().size() << " entries for a memdesc of "
+                         << "rank " << shape.size();
+  if (!alloc.empty()) {
+    if (alloc.size() < shape.size())
+      return emitError() << "a memdesc's allocation has fewer dimensions "
+                            "than its shape";
+    for (size_t i = 0; i < shape.size(); ++i)
+      if (alloc[alloc.size() - shape.size() + i] < shape[i])
+        return emitError() << "a memdesc's shape exceeds its allocation";
+  }
+  return success();
+}
+
+/// A tensor and a memdesc of one shape and element type.
+static LogicalResult matchTensor(Operation *op, RankedTensorType t,
+                                 MemDescType m) {
+  if (t.getShape() != m.getShape() ||
+      t.getElementType() != m.getElementType())
+    return op->emitOpError("tensor ")
+           << t << " does not match the buffer's shape and element type";
+  return success();
+}
+
+LogicalResult LocalAllocOp::verify() {
+  MemDescType m = getType();
+  if (!getSrc()) {
+    if (!m.getMutableMemory())
+      return emitOpError("an empty buffer must be mutable (it can only be "
+                         "filled by local_store)");
+    return success();
+  }
+  return matchTensor(*this, cast<RankedTensorType>(getSrc().getType()), m);
+}
+
+LogicalResult LocalLoadOp::verify() {
+  return matchTensor(*this, getType(), getSrc().getType());
+}
+
+LogicalResult LocalStoreOp::verify() {
+  if (!getDst().getType().getMutableMemory())
+    return emitOpError("stores into an immutable buffer (the memdesc has "
+                       "no 'mutable')");
+  return matchTensor(*this, getSrc().getType(), getDst().getType());
 }
 
 static const char *const kLinearInputs[] = {"register", "lane", "warp",

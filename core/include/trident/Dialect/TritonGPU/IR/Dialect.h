@@ -21,6 +21,8 @@
 
 #define GET_ATTRDEF_CLASSES
 #include "trident/Dialect/TritonGPU/IR/Attrs.h.inc"
+#define GET_TYPEDEF_CLASSES
+#include "trident/Dialect/TritonGPU/IR/Types.h.inc"
 
 #define GET_OP_CLASSES
 #include "trident/Dialect/TritonGPU/IR/Ops.h.inc"

@@ -81,4 +81,28 @@ def LinearEncodingAttr : TritonGPU_Attr<"LinearEncoding", "linear",
   }];
 }
 
+def SwizzledSharedEncodingAttr
+    : TritonGPU_Attr<"SwizzledSharedEncoding", "swizzled_shared"> {
+  let summary = "a tensor in shared memory, rows swizzled against bank conflicts";
+  let description = [{
+    `#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1,
+    0]}>` (Triton's text): elements laid out along `order`, minor first;
+    in row r the groups of `vec` elements are xor-ed with
+    (r / perPhase) % maxPhase, so that threads reading a column hit
+    different banks. vec = perPhase = maxPhase = 1 is no swizzle.
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase,
+                        ArrayRefParameter<"unsigned">:$order);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def SharedMemorySpaceAttr
+    : TritonGPU_Attr<"SharedMemorySpace", "shared_memory"> {
+  let summary = "the memory space of a CTA's shared memory";
+  let description = [{ `#ttg.shared_memory`, the memory space of a `!ttg.memdesc`. }];
+  let assemblyFormat = "";
+}
+
 #endif // TRIDENT_TRITONGPU_ATTRS

@@ -26,8 +26,10 @@ def TritonGPU_Dialect : Dialect {
   }];
   let dependentDialects = ["triton::TritonDialect"];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
+    void registerTypes();
     static constexpr llvm::StringLiteral kNumWarps = "ttg.num-warps";
     static constexpr llvm::StringLiteral kThreadsPerWarp = "ttg.threads-per-warp";
     static constexpr llvm::StringLiteral kNumCtas = "ttg.num-ctas";

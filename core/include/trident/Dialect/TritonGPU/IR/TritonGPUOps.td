@@ -4,6 +4,7 @@
 #define TRIDENT_TRITONGPU_OPS
 
 include "trident/Dialect/TritonGPU/IR/TritonGPUAttrs.td"
+include "trident/Dialect/TritonGPU/IR/TritonGPUTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/BuiltinTypes.td"
 
@@ -22,6 +23,46 @@ def TTG_ConvertLayoutOp : TritonGPU_Op<"convert_layout",
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasFolder = 1;
+}
+
+def TTG_LocalAllocOp : TritonGPU_Op<"local_alloc",
+    [MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+  let summary = "allocates a buffer in shared memory, optionally filled";
+  let description = [{
+    `%m = ttg.local_alloc %t : (tensor<...>) -> !ttg.memdesc<...>` puts a
+    tensor in shared memory; `ttg.local_alloc : () -> !ttg.memdesc<...,
+    mutable>` makes an empty buffer for local_store. (Parsed and verified;
+    the shared lowering does not allocate shared memory across ops yet and
+    reports it.)
+  }];
+  let arguments = (ins Optional<AnyRankedTensor>:$src);
+  let results = (outs TTG_MemDescType:$result);
+  let assemblyFormat = "($src^)? attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def TTG_LocalLoadOp : TritonGPU_Op<"local_load",
+    [MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "reads a shared-memory buffer into a distributed tensor";
+  let arguments = (ins TTG_MemDescType:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TTG_LocalStoreOp : TritonGPU_Op<"local_store",
+    [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "writes a distributed tensor into a mutable shared-memory buffer";
+  let arguments = (ins AnyRankedTensor:$src, TTG_MemDescType:$dst);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))";
+  let hasVerifier = 1;
+}
+
+def TTG_LocalDeallocOp : TritonGPU_Op<"local_dealloc",
+    [MemoryEffects<[MemFree<DefaultResource>]>]> {
+  let summary = "frees a shared-memory buffer";
+  let arguments = (ins TTG_MemDescType:$src);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
 }
 
 #endif // TRIDENT_TRITONGPU_OPS
