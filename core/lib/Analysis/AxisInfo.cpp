@@ -257,23 +257,46 @@ void AxisInfoAnalysis::visit(Operation *op) {
   info_[r] = out;
 }
 
-int64_t AxisInfoAnalysis::vectorElements(Value ptr, Value mask, unsigned dim,
-                                         int64_t elementBytes) const {
-  AxisInfo p = get(ptr);
-  if (dim >= p.rank())
-    return 1;
-  int64_t v = std::min(p.contiguity[dim],
-                       std::max<int64_t>(1, p.divisibility[dim] / elementBytes));
-  if (mask) {
-    AxisInfo m = get(mask);
-    if (dim < m.rank())
-      v = std::min(v, m.constancy[dim]);
+unsigned mlir::triton::memoryElementBits(Type type) {
+  return type.isIntOrFloat() ? std::max(8u, type.getIntOrFloatBitWidth()) : 64;
+}
+
+/// What memory allows along `dim` of the pointer tensor `ptr`: its runs of
+/// consecutive addresses, its alignment in elements of `elementBytes`, and
+/// the mask's constancy (unbounded without a mask).
+struct MemoryBounds {
+  int64_t contiguity = 1, alignment = 1, maskConstancy = INT64_MAX;
+};
+static MemoryBounds memoryBounds(const AxisInfoAnalysis &axis, Value ptr,
+                                 Value mask, unsigned dim,
+                                 int64_t elementBytes) {
+  MemoryBounds b;
+  AxisInfo p = axis.get(ptr);
+  if (dim < p.rank()) {
+    b.contiguity = p.contiguity[dim];
+    b.alignment = std::max<int64_t>(1, p.divisibility[dim] / elementBytes);
   }
-  // A power of two (every fact above is one).
+  if (mask) {
+    AxisInfo m = axis.get(mask);
+    if (dim < m.rank())
+      b.maskConstancy = m.constancy[dim];
+  }
+  return b;
+}
+
+/// The largest power of two at most `v` (1 for v < 2).
+static int64_t floorPowerOfTwo(int64_t v) {
   int64_t p2 = 1;
   while (p2 * 2 <= v)
     p2 *= 2;
   return p2;
+}
+
+int64_t AxisInfoAnalysis::vectorElements(Value ptr, Value mask, unsigned dim,
+                                         int64_t elementBytes) const {
+  MemoryBounds b = memoryBounds(*this, ptr, mask, dim, elementBytes);
+  return floorPowerOfTwo(
+      std::min({b.contiguity, b.alignment, b.maskConstancy}));
 }
 
 namespace mlir::triton {
@@ -293,18 +316,11 @@ AxisInfoAnalysis::planVectorAccess(Value ptr, Value mask,
       a.dim = d;
     }
   }
-  int64_t bytes = std::max(1u, elementBits / 8);
-  AxisInfo p = get(ptr);
-  if (a.dim < p.rank()) {
-    a.contiguity = p.contiguity[a.dim];
-    a.alignment = std::max<int64_t>(1, p.divisibility[a.dim] / bytes);
-  }
-  a.maskConstancy = INT64_MAX; // no mask: no bound
-  if (mask) {
-    AxisInfo m = get(mask);
-    if (a.dim < m.rank())
-      a.maskConstancy = m.constancy[a.dim];
-  }
+  MemoryBounds mem = memoryBounds(*this, ptr, mask, a.dim,
+                                  std::max(1u, elementBits / 8));
+  a.contiguity = mem.contiguity;
+  a.alignment = mem.alignment;
+  a.maskConstancy = mem.maskConstancy;
   // What the memory allows first; the layout is named only where it is
   // narrower (the layout assignment follows the same facts).
   std::pair<int64_t, const char *> bounds[] = {
@@ -320,10 +336,7 @@ AxisInfoAnalysis::planVectorAccess(Value ptr, Value mask,
       v = b;
       a.limit = name;
     }
-  int64_t p2 = 1; // a power of two (every bound is one but contiguity's)
-  while (p2 * 2 <= v)
-    p2 *= 2;
-  a.elements = p2;
+  a.elements = floorPowerOfTwo(v); // contiguity may be no power of two
   return a;
 }
 

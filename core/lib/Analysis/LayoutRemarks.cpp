@@ -28,11 +28,6 @@ static std::string typeText(Type t) {
   return s;
 }
 
-static unsigned elementBits(Type pointee) {
-  return pointee.isIntOrFloat() ? std::max(8u, pointee.getIntOrFloatBitWidth())
-                                : 64;
-}
-
 /// The remark for a vector access, when it moves less than a run allows.
 static bool accessRemark(Operation *op, const char *what, Value ptr, Value mask,
                          const AxisInfoAnalysis &axis) {
@@ -40,14 +35,10 @@ static bool accessRemark(Operation *op, const char *what, Value ptr, Value mask,
   if (!type || !type.getEncoding())
     return false;
   auto pt = cast<PointerType>(type.getElementType());
-  unsigned bits = elementBits(pt.getPointeeType());
+  unsigned bits = memoryElementBits(pt.getPointeeType());
   AxisInfoAnalysis::VectorAccess a = axis.planVectorAccess(ptr, mask, bits);
   int64_t full = std::max<int64_t>(1, 128 / int64_t(bits));
-  int64_t perThread = 1;
-  trident::LinearLayout ll = toLinearLayout(type);
-  for (const auto &b : ll.ins())
-    if (b.name == "register")
-      perThread = int64_t(1) << b.bases.size();
+  int64_t perThread = toLinearLayout(type).inDimSize("register");
   // Vectorized as far as 128 bits go, or the thread has no more elements.
   if (a.elements >= full || a.elements >= perThread)
     return false;
@@ -91,7 +82,7 @@ unsigned emitLayoutRemarks(ModuleOp module) {
       if (c.kind == LayoutConversion::Registers) {
         r << "register permutation (within each thread, no shared memory)";
       } else {
-        unsigned bits = elementBits(to.getElementType());
+        unsigned bits = memoryElementBits(to.getElementType());
         r << "shared memory, " << to.getNumElements() * std::max(1u, bits / 8)
           << " bytes, two barriers"
           << (c.withinWarps ? " (only lanes of one warp exchange elements)"

@@ -315,9 +315,11 @@ bool Driver::compileFor(const frontend::SourceFile &source,
   std::string key;
   // Remarks and IR dumps come from compiling: a cached binary has none to
   // give, so asking for them compiles (and refreshes the entry).
-  const char *envDump = std::getenv("TRIDENT_DUMP_DIR");
-  bool wantsCompile = layoutRemarks || opts.printIrAfterAll ||
-                      !opts.dumpDir.empty() || (envDump && *envDump);
+  std::string dumpDir = opts.dumpDir;
+  if (dumpDir.empty())
+    if (const char *env = std::getenv("TRIDENT_DUMP_DIR"))
+      dumpDir = env;
+  bool wantsCompile = layoutRemarks || opts.printIrAfterAll || !dumpDir.empty();
   if (opts.useCache && finalStage && !stages.empty() && entry) {
     auto t0 = Clock::now();
     std::vector<frontend::Diagnostic> diags;
@@ -394,44 +396,31 @@ bool Driver::compileFor(const frontend::SourceFile &source,
     bool remark = d.getSeverity() == mlir::DiagnosticSeverity::Remark;
     if (d.getSeverity() != mlir::DiagnosticSeverity::Error && !remark)
       return mlir::success();
-    if (remark) {
-      frontend::Diagnostic fd;
-      fd.severity = frontend::Severity::Remark;
-      fd.message = d.str();
-      if (auto l = userLoc(d.getLocation(), path))
-        fd.loc = *l;
-      std::string other = fd.loc.line ? "" : otherFileLoc(d.getLocation());
-      out.remarks.push_back(other.empty()
-                                ? frontend::formatDiagnostic(source, fd)
-                                : other + ": remark: " + fd.message + "\n");
-      return mlir::success();
-    }
     // The pass manager's own summary; the driver reports the failing pass
     // and the reproducer itself.
-    if (llvm::StringRef(d.str()).starts_with(
-            "Failures have been detected while processing an MLIR pass"))
+    if (!remark && llvm::StringRef(d.str()).starts_with(
+                       "Failures have been detected while processing an MLIR pass"))
       return mlir::success();
     frontend::Diagnostic fd;
+    fd.severity = remark ? frontend::Severity::Remark : frontend::Severity::Error;
     if (auto l = userLoc(d.getLocation(), path))
       fd.loc = *l;
     fd.message = d.str();
     for (const mlir::Diagnostic &note : d.getNotes())
       fd.message += "\n  note: " + note.str();
+    std::vector<std::string> &sink = remark ? out.remarks : diagnostics;
     // IR from elsewhere (Triton's dumps) locates ops in the kernel's Python
     // file, which is not the input: name that position without its text.
     if (!fd.loc.line)
       if (std::string other = otherFileLoc(d.getLocation()); !other.empty()) {
-        diagnostics.push_back(other + ": error: " + fd.message + "\n");
+        sink.push_back(other + (remark ? ": remark: " : ": error: ") +
+                       fd.message + "\n");
         return mlir::success();
       }
-    diagnostics.push_back(frontend::formatDiagnostic(source, fd));
+    sink.push_back(frontend::formatDiagnostic(source, fd));
     return mlir::success();
   });
 
-  std::string dumpDir = opts.dumpDir;
-  if (dumpDir.empty())
-    if (const char *env = std::getenv("TRIDENT_DUMP_DIR"))
-      dumpDir = env;
   if (!dumpDir.empty()) {
     if (std::error_code ec = llvm::sys::fs::create_directories(dumpDir))
       return fail("cannot create the dump directory " + dumpDir + ": " +
@@ -527,6 +516,12 @@ bool Driver::compileFor(const frontend::SourceFile &source,
       errors.push_back("error: " + path + ": " + error + "\n");
       return false;
     }
+    // The module's num_warps, checked as the backend checks the option.
+    for (const OptionDef &d : defs)
+      if (ttgirInput && d.name == "num_warps" && d.check)
+        if (std::string why = d.check(options["num_warps"]); !why.empty())
+          return fail(path + ": ttg.num-warps = " + options["num_warps"] +
+                      " for backend '" + backend.name() + "': " + why);
     if (ttgirInput && (emit == "ttir-raw" || emit == "ttir"))
       return fail(path + " is TTGIR: the stages before the backend's "
                          "'ttgir' (ttir-raw, ttir) do not exist for it");

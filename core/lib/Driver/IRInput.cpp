@@ -268,11 +268,6 @@ bool applyTTGIRModule(mlir::ModuleOp module, const Target &target,
               target.str + " (its layouts were chosen for that target)";
       return false;
     }
-  if (*warps < 1 || *warps > 1024 || (*warps & (*warps - 1))) {
-    error = "ttg.num-warps = " + std::to_string(*warps) +
-            " is not a power of two between 1 and 1024";
-    return false;
-  }
   if (auto it = explicitOptions.find("num_warps");
       it != explicitOptions.end() && std::atoll(it->second.c_str()) != *warps) {
     error = "num_warps=" + it->second + " disagrees with the module's "

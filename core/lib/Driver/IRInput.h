@@ -45,7 +45,8 @@ parseKernelIR(mlir::MLIRContext &ctx, const frontend::SourceFile &source,
 /// For a module that is TTGIR (`isTTGIR` set): checks it is for `target`
 /// and has a "ttgir" stage to start after, and takes num_warps (into
 /// `options`, refusing a different one given explicitly in
-/// `explicitOptions`), threads per warp and CTAs into `meta`. False with
+/// `explicitOptions`; the caller checks it as it checks the option),
+/// threads per warp and CTAs into `meta`. False with
 /// `error` when it cannot be compiled as given.
 bool applyTTGIRModule(mlir::ModuleOp module, const Target &target,
                       const std::vector<Stage> &stages,

@@ -48,11 +48,6 @@ Value f32(OpBuilder &b, Location loc, Value v) {
 
 bool isFp8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
 
-Value i32c(OpBuilder &b, Location loc, int64_t v) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(int32_t(v)));
-}
-
 /// The fp8 format's exponent bias, mantissa bits and largest finite code.
 struct Fp8Format {
   int bias, mantissa, maxFinite;
@@ -71,20 +66,20 @@ Value softToFp8(OpBuilder &b, Location loc, Value x, Type to) {
   int shift = 23 - f.mantissa;
   Value bits = LLVM::BitcastOp::create(b, loc, i32, x);
   Value sign = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, bits, i32c(b, loc, 24)),
-      i32c(b, loc, 0x80));
-  Value abs = LLVM::AndOp::create(b, loc, bits, i32c(b, loc, 0x7fffffff));
+      b, loc, LLVM::LShrOp::create(b, loc, bits, trident::i32Const(b, loc, 24)),
+      trident::i32Const(b, loc, 0x80));
+  Value abs = LLVM::AndOp::create(b, loc, bits, trident::i32Const(b, loc, 0x7fffffff));
   // Normal results: rebias the exponent, round the mantissa to nearest
   // even (a carry moves into the exponent, as it should).
   Value n = LLVM::SubOp::create(b, loc, abs,
-                                i32c(b, loc, int64_t(127 - f.bias) << 23));
+                                trident::i32Const(b, loc, int64_t(127 - f.bias) << 23));
   Value lsb = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, n, i32c(b, loc, shift)),
-      i32c(b, loc, 1));
+      b, loc, LLVM::LShrOp::create(b, loc, n, trident::i32Const(b, loc, shift)),
+      trident::i32Const(b, loc, 1));
   Value rounded = LLVM::AddOp::create(
-      b, loc, LLVM::AddOp::create(b, loc, n, i32c(b, loc, (1 << (shift - 1)) - 1)),
+      b, loc, LLVM::AddOp::create(b, loc, n, trident::i32Const(b, loc, (1 << (shift - 1)) - 1)),
       lsb);
-  Value normal = LLVM::LShrOp::create(b, loc, rounded, i32c(b, loc, shift));
+  Value normal = LLVM::LShrOp::create(b, loc, rounded, trident::i32Const(b, loc, shift));
   // Subnormal results: the code is the value in units of the smallest
   // subnormal, rounded to nearest even (2^mantissa is the smallest normal,
   // whose code is the same number).
@@ -98,12 +93,12 @@ Value softToFp8(OpBuilder &b, Location loc, Value x, Type to) {
       b, loc, i32, LLVM::RoundEvenOp::create(b, loc, scaled));
   Value isSub = LLVM::ICmpOp::create(
       b, loc, LLVM::ICmpPredicate::ult, abs,
-      i32c(b, loc, int64_t(127 - f.bias + 1) << 23));
+      trident::i32Const(b, loc, int64_t(127 - f.bias + 1) << 23));
   Value code = LLVM::SelectOp::create(b, loc, isSub, sub, normal);
-  code = LLVM::UMinOp::create(b, loc, code, i32c(b, loc, f.maxFinite));
+  code = LLVM::UMinOp::create(b, loc, code, trident::i32Const(b, loc, f.maxFinite));
   Value isNan = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt, abs,
-                                     i32c(b, loc, 0x7f800000));
-  code = LLVM::SelectOp::create(b, loc, isNan, i32c(b, loc, 0x7f), code);
+                                     trident::i32Const(b, loc, 0x7f800000));
+  code = LLVM::SelectOp::create(b, loc, isNan, trident::i32Const(b, loc, 0x7f), code);
   return LLVM::TruncOp::create(b, loc, b.getI8Type(),
                                LLVM::OrOp::create(b, loc, code, sign));
 }
@@ -113,22 +108,22 @@ Value softFromFp8(OpBuilder &b, Location loc, Value x, Type from) {
   Type i32 = b.getI32Type(), f32t = b.getF32Type();
   Value v = LLVM::ZExtOp::create(b, loc, i32, x);
   Value sign = LLVM::ShlOp::create(
-      b, loc, LLVM::AndOp::create(b, loc, v, i32c(b, loc, 0x80)),
-      i32c(b, loc, 24));
+      b, loc, LLVM::AndOp::create(b, loc, v, trident::i32Const(b, loc, 0x80)),
+      trident::i32Const(b, loc, 24));
   if (isa<Float8E5M2Type>(from)) {
     // e5m2 is the high byte of an fp16.
     Value h = LLVM::BitcastOp::create(
         b, loc, b.getF16Type(),
         LLVM::TruncOp::create(
             b, loc, b.getI16Type(),
-            LLVM::ShlOp::create(b, loc, v, i32c(b, loc, 8))));
+            LLVM::ShlOp::create(b, loc, v, trident::i32Const(b, loc, 8))));
     return LLVM::FPExtOp::create(b, loc, f32t, h);
   }
   Fp8Format f = formatOf(from);
-  Value abs = LLVM::AndOp::create(b, loc, v, i32c(b, loc, 0x7f));
+  Value abs = LLVM::AndOp::create(b, loc, v, trident::i32Const(b, loc, 0x7f));
   Value normal = LLVM::AddOp::create(
-      b, loc, LLVM::ShlOp::create(b, loc, abs, i32c(b, loc, 23 - f.mantissa)),
-      i32c(b, loc, int64_t(127 - f.bias) << 23));
+      b, loc, LLVM::ShlOp::create(b, loc, abs, trident::i32Const(b, loc, 23 - f.mantissa)),
+      trident::i32Const(b, loc, int64_t(127 - f.bias) << 23));
   Value subF = LLVM::FMulOp::create(
       b, loc, LLVM::UIToFPOp::create(b, loc, f32t, abs),
       LLVM::ConstantOp::create(
@@ -136,11 +131,11 @@ Value softFromFp8(OpBuilder &b, Location loc, Value x, Type from) {
           b.getF32FloatAttr(std::ldexp(1.0f, 1 - f.bias - f.mantissa))));
   Value sub = LLVM::BitcastOp::create(b, loc, i32, subF);
   Value isSub = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, abs,
-                                     i32c(b, loc, 1 << f.mantissa));
+                                     trident::i32Const(b, loc, 1 << f.mantissa));
   Value mag = LLVM::SelectOp::create(b, loc, isSub, sub, normal);
   Value isNan = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, abs,
-                                     i32c(b, loc, 0x7f));
-  mag = LLVM::SelectOp::create(b, loc, isNan, i32c(b, loc, 0x7fc00000), mag);
+                                     trident::i32Const(b, loc, 0x7f));
+  mag = LLVM::SelectOp::create(b, loc, isNan, trident::i32Const(b, loc, 0x7fc00000), mag);
   return LLVM::BitcastOp::create(b, loc, f32t,
                                  LLVM::OrOp::create(b, loc, mag, sign));
 }

@@ -33,6 +33,10 @@ struct AxisInfo {
   static AxisInfo pessimistic(unsigned rank);
 };
 
+/// The bits an element of `type` takes in memory: a byte for i1, 64 for a
+/// pointer; what vector accesses are planned in.
+unsigned memoryElementBits(Type type);
+
 class AxisInfoAnalysis {
 public:
   /// Analyses every function of `module`.

@@ -30,8 +30,7 @@ struct Access {
 Access planAccess(Value ptr, Value mask, Type pointee,
                   const AxisInfoAnalysis &axis) {
   Access a;
-  a.bits = pointee.isIntOrFloat() ? std::max(8u, pointee.getIntOrFloatBitWidth())
-                                  : 64; // pointers to pointers
+  a.bits = memoryElementBits(pointee);
   if (isa<RankedTensorType>(ptr.getType()))
     a.vec = axis.planVectorAccess(ptr, mask, a.bits).elements;
   unsigned total = unsigned(a.vec) * a.bits;

@@ -92,12 +92,15 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       int64_t sliceElems = 1;
       for (int64_t s : sliceShape)
         sliceElems *= s;
+      // Bytes of a value's slot (i1 takes a byte, a pointer 8).
+      auto slotBytes = [](Type t) -> unsigned {
+        return isa<LLVM::LLVMPointerType>(t)
+                   ? 8
+                   : std::max(1u, t.getIntOrFloatBitWidth() / 8);
+      };
       unsigned maxBytes = 1;
       for (auto &v : acc[keys.front()])
-        maxBytes = std::max<unsigned>(
-            maxBytes, isa<LLVM::LLVMPointerType>(v.getType())
-                          ? 8
-                          : std::max(1u, v.getType().getIntOrFloatBitWidth() / 8));
+        maxBytes = std::max(maxBytes, slotBytes(v.getType()));
       int64_t region = sliceElems * warps * maxBytes;
       lc.shared.bytes = std::max<uint64_t>(lc.shared.bytes, uint64_t(region * n));
       ThreadIds ids = threadIds(rw, loc, lc.target);
@@ -125,9 +128,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
                                   : linearIndex(rw, loc, c, sliceShape);
       };
       auto slot = [&](size_t k, Value sliceIdx, Value w, Type t) {
-        unsigned bytes = isa<LLVM::LLVMPointerType>(t)
-                             ? 8
-                             : std::max(1u, t.getIntOrFloatBitWidth() / 8);
+        unsigned bytes = slotBytes(t);
         Value idx = LLVM::AddOp::create(
             rw, loc, LLVM::MulOp::create(rw, loc, sliceIdx, i32Const(rw, loc, warps)),
             w);
@@ -190,9 +191,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
           mine = inlineCombine(rw, op.getCombineOp(), mine, other);
         }
         auto resultSlot = [&](size_t k, Value sliceIdx, Type ty) {
-          unsigned bytes = isa<LLVM::LLVMPointerType>(ty)
-                               ? 8
-                               : std::max(1u, ty.getIntOrFloatBitWidth() / 8);
+          unsigned bytes = slotBytes(ty);
           Value off = LLVM::AddOp::create(
               rw, loc,
               LLVM::MulOp::create(rw, loc, sliceIdx, i32Const(rw, loc, bytes)),
