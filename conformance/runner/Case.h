@@ -112,7 +112,8 @@ std::vector<Case> &registry();
 /// run from that IR, named `ttir/<name>`; and for `target`, each case
 /// whose TTGIR made by Triton for it is in ttgir/<target without ':'>/
 /// (e.g. ttgir/cuda90/<name>.ttgir), the case run from that, named
-/// `ttgir/<name>`.
+/// `ttgir/<name>`; likewise `ttgir-local/<name>` from ttgir-local/, TTGIR
+/// written by hand from Triton's to keep tensors in shared-memory buffers.
 std::vector<Case> casesWithTTIR(const std::string &kernelDir,
                                 const std::string &target = "");
 

@@ -27,12 +27,15 @@ std::vector<Case> casesWithTTIR(const std::string &kernelDir,
   size_t n = all.size();
   // Triton's TTIR runs everywhere; its TTGIR only on the target it was
   // made for (ttgir/cuda90/ for cuda:90), its layouts being that target's.
-  std::string ttgirDir = "ttgir/";
+  // ttgir-local/ holds TTGIR written by hand from Triton's, with tensors
+  // kept in shared-memory buffers (local_alloc, local_store, local_load).
+  std::string targetDir;
   for (char ch : target)
     if (ch != ':')
-      ttgirDir += ch;
-  for (const char *kind : {"ttir", "ttgir"}) {
-    bool ttgir = std::string(kind) == "ttgir";
+      targetDir += ch;
+  for (const char *kind : {"ttir", "ttgir", "ttgir-local"}) {
+    bool ttgir = std::string(kind) != "ttir";
+    std::string ttgirDir = std::string(kind) + "/" + targetDir;
     if (ttgir && target.empty())
       continue; // --list without a target: ttir/ only
     for (size_t i = 0; i < n; ++i) {

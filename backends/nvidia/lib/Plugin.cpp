@@ -94,6 +94,8 @@ public:
           if (mlir::failed(c.runPasses(*a.module, [&](mlir::OpPassManager &pm) {
                 trident::nvidia::ConvertTritonGPUToNVVMOptions o;
                 o.computeCapability = cc;
+                pm.addPass(mlir::triton::gpu::createAllocateSharedMemory());
+                pm.addPass(mlir::triton::gpu::createInsertSharedBarriers());
                 pm.addPass(trident::nvidia::createConvertTritonGPUToNVVM(o));
                 pm.addPass(mlir::createCanonicalizerPass());
                 pm.addPass(mlir::createCSEPass());

@@ -118,7 +118,6 @@ struct ConvertTritonGPUToNVVM
   void runOnOperation() override {
     ModuleOp m = getOperation();
     trident::nvidia::NvidiaTargetInfo target(computeCapability);
-    uint64_t shared = 0;
     int cc = computeCapability;
     auto extra = [cc](trident::TritonGPUToLLVMTypeConverter &tc,
                       RewritePatternSet &p) {
@@ -141,10 +140,8 @@ struct ConvertTritonGPUToNVVM
       // math-to-llvm intrinsics (NVPTX has no instruction for most).
       populateLibDeviceConversionPatterns(tc, p, /*benefit=*/2);
     };
-    if (failed(trident::lowerTritonGPUToLLVM(m, target, shared, extra)))
+    if (failed(trident::lowerTritonGPUToLLVM(m, target, extra)))
       return signalPassFailure();
-    m->setAttr("ttg.shared", IntegerAttr::get(IntegerType::get(m.getContext(), 64),
-                                              int64_t(shared)));
   }
 };
 

@@ -44,8 +44,9 @@ LogicalResult lowerAtomic(Operation *op, Type ptrType, ArrayRef<Value> masks,
       sem == MemSemantic::ACQUIRE || sem == MemSemantic::ACQUIRE_RELEASE;
   Value owner = ownerPredicate(rw, loc, ptrType, lc.target);
   bool broadcast = wantOld && owner;
-  // The broadcast slots may still be read by an earlier broadcast.
-  if (broadcast || (!tensor && releases))
+  // Earlier accesses are done before a scalar release. (The broadcast
+  // slots are ordered against earlier readers by insert-shared-barriers.)
+  if (!tensor && releases)
     lc.target.barrier(rw, loc);
 
   uint32_t regFree = 0;
@@ -81,8 +82,7 @@ LogicalResult lowerAtomic(Operation *op, Type ptrType, ArrayRef<Value> masks,
   if (broadcast) {
     int64_t bytes = std::max(1u, elem.getIntOrFloatBitWidth() / 8);
     int64_t elems = tensor ? tensor.getNumElements() : 1;
-    lc.shared.bytes = std::max<uint64_t>(lc.shared.bytes, uint64_t(elems * bytes));
-    Value base = sharedBase(rw, loc, op, lc.target);
+    Value base = scratchBase(rw, loc, op, lc, uint64_t(elems * bytes));
     SmallVector<Value> slots(numRegs);
     ThreadIds ids;
     if (tensor)

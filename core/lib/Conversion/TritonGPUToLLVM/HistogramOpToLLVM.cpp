@@ -41,16 +41,14 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
     }
     int64_t bins = dstType.getShape()[0];
     Type i32 = rw.getI32Type();
-    lc.shared.bytes = std::max<uint64_t>(lc.shared.bytes, uint64_t(bins) * 4);
     ThreadIds ids = threadIds(rw, loc, lc.target);
-    Value base = sharedBase(rw, loc, op, lc.target);
+    Value base = scratchBase(rw, loc, op, lc, uint64_t(bins) * 4);
     auto ptrTy = base.getType();
     auto counter = [&](Value bin) {
       return LLVM::GEPOp::create(rw, loc, ptrTy, i32, base, bin).getResult();
     };
 
     // Zero the counters: every thread its result elements (copies agree).
-    lc.target.barrier(rw, loc);
     for (int32_t r = 0; r < numRegisters(out); ++r)
       LLVM::StoreOp::create(rw, loc, i32Const(rw, loc, 0),
                             counter(elementCoords(rw, loc, out, r, ids)[0]));

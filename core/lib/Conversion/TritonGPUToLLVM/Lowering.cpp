@@ -2,6 +2,7 @@
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
+#include "trident/Analysis/Allocation.h"
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
@@ -27,6 +28,11 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
   addConversion([ctx, global](PointerType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, global);
   });
+  // A buffer in shared memory: its base address.
+  unsigned shared = target.sharedAddressSpace();
+  addConversion([ctx, shared](triton::gpu::MemDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, shared);
+  });
   addConversion([this](RankedTensorType t) -> std::optional<Type> {
     if (!isa_and_nonnull<triton::gpu::DistributedEncoding>(t.getEncoding()))
       return std::nullopt;
@@ -40,26 +46,26 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
 }
 
 LogicalResult lowerTritonGPUToLLVM(
-    ModuleOp module, const TargetInfo &target, uint64_t &sharedBytes,
+    ModuleOp module, const TargetInfo &target,
     const std::function<void(TritonGPUToLLVMTypeConverter &,
                              RewritePatternSet &)> &extra) {
   MLIRContext *ctx = module.getContext();
-  // Buffers that live in shared memory across ops need an allocator with
-  // liveness, which comes with tensor cores (tl.dot); say so at the op.
-  Operation *buffer = nullptr;
+  // Every use of shared memory needs its offset from the allocation.
+  Operation *unallocated = nullptr;
   module.walk([&](Operation *op) {
-    if (isa<triton::gpu::LocalAllocOp, triton::gpu::LocalLoadOp,
-            triton::gpu::LocalStoreOp, triton::gpu::LocalDeallocOp>(op)) {
-      buffer = op;
+    if ((isa<triton::gpu::LocalAllocOp>(op) || scratchBytes(op)) &&
+        !op->hasAttr(kAllocationOffset)) {
+      unallocated = op;
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
   });
-  if (buffer)
-    return buffer->emitError("'")
-           << buffer->getName()
-           << "' (a buffer in shared memory across ops) is not lowered by the "
-              "GPU backends yet: it comes with tl.dot on tensor cores";
+  if (unallocated)
+    return unallocated->emitError("'")
+           << unallocated->getName()
+           << "' uses shared memory but has no offset: run "
+              "allocate-shared-memory and insert-shared-barriers before the "
+              "lowering";
   // AxisInfo reads loop bounds off scf.for; the lowering wants the CFG.
   // Ops inside loops move to blocks unchanged, so the facts stay valid.
   AxisInfoAnalysis axis(module);
@@ -72,8 +78,7 @@ LogicalResult lowerTritonGPUToLLVM(
     if (failed(applyPartialConversion(module, t, std::move(scf))))
       return failure();
   }
-  SharedMemoryUse shared;
-  LoweringContext lc{target, axis, shared,
+  LoweringContext lc{target, axis,
                      triton::gpu::TritonGPUDialect::getNumWarps(module)};
   TritonGPUToLLVMTypeConverter tc(ctx, target);
   RewritePatternSet patterns(ctx);
@@ -88,6 +93,7 @@ LogicalResult lowerTritonGPUToLLVM(
   populateScanOpToLLVMPatterns(tc, patterns, lc);
   populateGatherOpToLLVMPatterns(tc, patterns, lc);
   populateHistogramOpToLLVMPatterns(tc, patterns, lc);
+  populateSharedMemoryOpToLLVMPatterns(tc, patterns, lc);
   if (extra)
     extra(tc, patterns);
   arith::populateArithToLLVMConversionPatterns(tc, patterns);
@@ -104,9 +110,9 @@ LogicalResult lowerTritonGPUToLLVM(
     StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
     return ns == "nvvm" || ns == "rocdl";
   });
-  if (failed(applyFullConversion(module, legal, std::move(patterns))))
+  if (failed(applyFullConversion(module, legal, std::move(patterns))) ||
+      lc.allocationError)
     return failure();
-  sharedBytes = shared.bytes;
   return success();
 }
 

@@ -102,9 +102,15 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       for (auto &v : acc[keys.front()])
         maxBytes = std::max(maxBytes, slotBytes(v.getType()));
       int64_t region = sliceElems * warps * maxBytes;
-      lc.shared.bytes = std::max<uint64_t>(lc.shared.bytes, uint64_t(region * n));
+      int64_t tpw = lc.target.threadsPerWarp();
+      int64_t threads = tpw * (int64_t(1) << ll.inDimSizeLog2("warp"));
+      // Few partials (a row's, a small slice's): combined by a group of
+      // lanes, their totals in a second region.
+      bool fewPartials = sliceElems * warps <= threads && warps <= tpw;
       ThreadIds ids = threadIds(rw, loc, lc.target);
-      Value base = sharedBase(rw, loc, op, lc.target);
+      Value base = scratchBase(
+          rw, loc, op, lc,
+          uint64_t((region + (fewPartials ? sliceElems * maxBytes : 0)) * n));
       Type i8 = rw.getI8Type();
       // This warp's index among the warps along the axis.
       Value warpIdx = i32Const(rw, loc, 0);
@@ -155,16 +161,13 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
           iv = LLVM::ZExtOp::create(rw, loc, rw.getI8Type(), iv);
         LLVM::StoreOp::create(rw, loc, iv, ptr);
       };
-      lc.target.barrier(rw, loc);
       for (auto &key : keys) {
         Value si = sliceIndex(key);
         for (size_t k = 0; k < n; ++k)
           storeSlot(acc[key][k], slot(k, si, warpIdx, acc[key][k].getType()));
       }
       lc.target.barrier(rw, loc);
-      int64_t tpw = lc.target.threadsPerWarp();
-      int64_t threads = tpw * (int64_t(1) << ll.inDimSizeLog2("warp"));
-      if (sliceElems * warps <= threads && warps <= tpw) {
+      if (fewPartials) {
         // Few partials (a row's, a small slice's): thread t reads partial t
         // (threads past the end repeat the first ones), the groups of
         // `warps` lanes combine theirs by shuffles, and every group writes
@@ -200,8 +203,6 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
           return LLVM::GEPOp::create(rw, loc, base.getType(), i8, base, off)
               .getResult();
         };
-        lc.shared.bytes = std::max<uint64_t>(
-            lc.shared.bytes, uint64_t((region + sliceElems * maxBytes) * n));
         // Threads that repeat a group write the same total to its slot.
         for (size_t k = 0; k < n; ++k)
           storeSlot(mine[k], resultSlot(k, group, mine[k].getType()));

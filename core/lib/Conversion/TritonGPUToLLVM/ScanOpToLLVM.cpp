@@ -57,7 +57,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
                         ScanOp op, const LinearLayout &ll,
                         ArrayRef<int32_t> regs,
                         const std::vector<SmallVector<Value>> &total,
-                        ArrayRef<Value> lw, int32_t axisBit) const {
+                        ArrayRef<Value> lw, int32_t axisBit,
+                        bool first) const {
     auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
     unsigned axis = op.getAxis();
     size_t n = op.getSrcs().size();
@@ -65,8 +66,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     for (Value v : total[regs.front()])
       maxBytes = std::max(maxBytes, storedBytes(v.getType()));
     int64_t region = type.getNumElements() * maxBytes;
-    lc.shared.bytes = std::max<uint64_t>(lc.shared.bytes, uint64_t(region * n));
-    Value base = sharedBase(rw, loc, op, lc.target);
+    Value base = scratchBase(rw, loc, op, lc, uint64_t(region * n));
     Type i8 = rw.getI8Type();
     auto coords = [&](int32_t r, bool partner) {
       std::vector<int32_t> reg = ll.apply({{"register", r}});
@@ -85,7 +85,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
       return LLVM::GEPOp::create(rw, loc, base.getType(), i8, base, off)
           .getResult();
     };
-    lc.target.barrier(rw, loc);
+    // An earlier exchange of this scan may still be read.
+    if (!first)
+      lc.target.barrier(rw, loc);
     for (int32_t r : regs) {
       Value idx = coords(r, false);
       for (size_t k = 0; k < n; ++k) {
@@ -179,6 +181,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
 
     std::optional<ThreadIds> ids;
     SmallVector<Value> lw;
+    bool exchanged = false; // through shared memory already
     for (auto &[axisBit, owner] : owners) {
       std::string in = owner.in;
       if (in == "register") {
@@ -219,7 +222,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
           other[r] = it->second;
         }
       } else {
-        auto o = exchangeThroughShared(rw, loc, op, ll, regs, total, lw, axisBit);
+        auto o = exchangeThroughShared(rw, loc, op, ll, regs, total, lw,
+                                       axisBit, !exchanged);
+        exchanged = true;
         for (int32_t r : regs)
           other[r] = o[r];
       }

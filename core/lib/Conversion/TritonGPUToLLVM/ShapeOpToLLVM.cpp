@@ -14,6 +14,8 @@
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
+#include "trident/Analysis/ShapeOps.h"
+
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include <map>
@@ -39,56 +41,6 @@ IndexFn appended(ArrayRef<int64_t> shape, int64_t last) {
   };
 }
 
-/// Where a result element comes from: (operand, its coordinates there).
-/// For these ops on power-of-two shapes the map is linear over GF(2) in
-/// the coordinates (bits move, an operand is picked by a bit), up to a
-/// constant part (split's half), given by `offset` for registers only.
-using SourceOf =
-    std::function<std::pair<int, std::vector<int32_t>>(std::vector<int32_t>)>;
-
-/// For each result register, the (operand, register) of the same thread
-/// holding its element; none when some element is another thread's.
-std::optional<SmallVector<std::pair<int, int32_t>>>
-sameThreadPicks(const LinearLayout &dst, const LinearLayout &src,
-                int operands, const SourceOf &linear, const SourceOf &full) {
-  for (const char *in : {"lane", "warp"}) {
-    if (dst.inDimSizeLog2(in) != src.inDimSizeLog2(in))
-      return std::nullopt;
-    for (int32_t bit = 0; bit < dst.inDimSizeLog2(in); ++bit) {
-      auto [k, c] = linear(dst.basis(in, bit));
-      if (k != 0 || c != src.basis(in, bit))
-        return std::nullopt;
-    }
-  }
-  std::map<std::vector<int32_t>, int32_t> index;
-  for (int32_t r = 0; r < numRegisters(src); ++r)
-    index.emplace(src.apply({{"register", r}}), r);
-  SmallVector<std::pair<int, int32_t>> picks;
-  for (int32_t r = 0; r < numRegisters(dst); ++r) {
-    auto [k, c] = full(dst.apply({{"register", r}}));
-    auto it = index.find(c);
-    if (k < 0 || k >= operands || it == index.end())
-      return std::nullopt;
-    picks.push_back({k, it->second});
-  }
-  return picks;
-}
-
-/// Row-major position bits: `c` in `from` as coordinates in `to` (same
-/// number of elements, powers of two).
-std::vector<int32_t> reshaped(const std::vector<int32_t> &c,
-                              ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
-  int64_t lin = 0;
-  for (size_t d = 0; d < from.size(); ++d)
-    lin = lin * from[d] + c[d];
-  std::vector<int32_t> out(to.size());
-  for (size_t d = to.size(); d-- > 0;) {
-    out[d] = int32_t(lin % to[d]);
-    lin /= to[d];
-  }
-  return out;
-}
-
 template <typename Op>
 struct ShapePattern : public ConvertOpToLLVMPattern<Op> {
   ShapePattern(LLVMTypeConverter &tc, LoweringContext &lc)
@@ -103,14 +55,12 @@ struct ShapePattern : public ConvertOpToLLVMPattern<Op> {
                ArrayRef<Value> v) const {
     return pack(rw, loc, this->getTypeConverter()->convertType(t), v);
   }
-  /// The result `dst` picked from the registers of `operands` (all of
-  /// layout `src`), when sameThreadPicks finds every element in-thread.
+  /// Result `result` picked from the registers of `operands`, when every
+  /// element is in-thread (shapeOpPicks).
   std::optional<Value> inRegisters(ConversionPatternRewriter &rw, Location loc,
-                                   RankedTensorType src, RankedTensorType dst,
-                                   ValueRange operands, const SourceOf &linear,
-                                   const SourceOf &full) const {
-    auto picks = sameThreadPicks(toLinearLayout(dst), toLinearLayout(src),
-                                 int(operands.size()), linear, full);
+                                   Op op, unsigned result,
+                                   ValueRange operands) const {
+    auto picks = shapeOpPicks(op, result);
     if (!picks)
       return std::nullopt;
     SmallVector<SmallVector<Value>> in;
@@ -119,7 +69,7 @@ struct ShapePattern : public ConvertOpToLLVMPattern<Op> {
     SmallVector<Value> out;
     for (auto [k, r] : *picks)
       out.push_back(in[k][r]);
-    return packAs(rw, loc, dst, out);
+    return packAs(rw, loc, op->getResult(result).getType(), out);
   }
   LoweringContext &lc;
 };
@@ -134,13 +84,7 @@ struct TransOpConversion : public ShapePattern<TransOp> {
     auto dst = cast<RankedTensorType>(op.getType());
     SmallVector<int32_t> order(op.getOrder());
     SmallVector<int64_t> shape(dst.getShape());
-    SourceOf from = [&](std::vector<int32_t> d) {
-      std::vector<int32_t> s(d.size());
-      for (size_t k = 0; k < d.size(); ++k)
-        s[order[k]] = d[k];
-      return std::make_pair(0, s);
-    };
-    if (auto v = inRegisters(rw, loc, src, dst, adaptor.getSrc(), from, from)) {
+    if (auto v = inRegisters(rw, loc, op, 0, adaptor.getSrc())) {
       rw.replaceOp(op, *v);
       return success();
     }
@@ -167,10 +111,7 @@ struct ReshapeOpConversion : public ShapePattern<ReshapeOp> {
     Location loc = op.getLoc();
     auto src = cast<RankedTensorType>(op.getSrc().getType());
     auto dst = cast<RankedTensorType>(op.getType());
-    SourceOf from = [&](std::vector<int32_t> d) {
-      return std::make_pair(0, reshaped(d, dst.getShape(), src.getShape()));
-    };
-    if (auto v = inRegisters(rw, loc, src, dst, adaptor.getSrc(), from, from)) {
+    if (auto v = inRegisters(rw, loc, op, 0, adaptor.getSrc())) {
       rw.replaceOp(op, *v);
       return success();
     }
@@ -190,13 +131,8 @@ struct JoinOpConversion : public ShapePattern<JoinOp> {
     Location loc = op.getLoc();
     auto src = cast<RankedTensorType>(op.getLhs().getType());
     auto dst = cast<RankedTensorType>(op.getType());
-    SourceOf from = [&](std::vector<int32_t> d) {
-      int k = d.back();
-      d.pop_back();
-      return std::make_pair(k, d);
-    };
-    if (auto v = inRegisters(rw, loc, src, dst,
-                             {adaptor.getLhs(), adaptor.getRhs()}, from, from)) {
+    if (auto v = inRegisters(rw, loc, op, 0,
+                             {adaptor.getLhs(), adaptor.getRhs()})) {
       rw.replaceOp(op, *v);
       return success();
     }
@@ -218,16 +154,8 @@ struct SplitOpConversion : public ShapePattern<SplitOp> {
     auto src = cast<RankedTensorType>(op.getSrc().getType());
     auto lhs = cast<RankedTensorType>(op.getOutLHS().getType());
     auto rhs = cast<RankedTensorType>(op.getOutRHS().getType());
-    auto half = [](int32_t t) {
-      return SourceOf([t](std::vector<int32_t> d) {
-        d.push_back(t);
-        return std::make_pair(0, d);
-      });
-    };
-    std::optional<Value> ra = inRegisters(rw, loc, src, lhs, adaptor.getSrc(),
-                                          half(0), half(0));
-    std::optional<Value> rb = inRegisters(rw, loc, src, rhs, adaptor.getSrc(),
-                                          half(0), half(1));
+    std::optional<Value> ra = inRegisters(rw, loc, op, 0, adaptor.getSrc());
+    std::optional<Value> rb = inRegisters(rw, loc, op, 1, adaptor.getSrc());
     if (ra && rb) {
       rw.replaceOp(op, {*ra, *rb});
       return success();
@@ -253,13 +181,8 @@ struct CatOpConversion : public ShapePattern<CatOp> {
     auto dst = cast<RankedTensorType>(op.getType());
     SmallVector<int64_t> shape(dst.getShape());
     int64_t n0 = src.getShape()[0];
-    SourceOf from = [&](std::vector<int32_t> d) {
-      int k = d[0] >= n0 ? 1 : 0;
-      d[0] %= int32_t(n0);
-      return std::make_pair(k, d);
-    };
-    if (auto v = inRegisters(rw, loc, src, dst,
-                             {adaptor.getLhs(), adaptor.getRhs()}, from, from)) {
+    if (auto v = inRegisters(rw, loc, op, 0,
+                             {adaptor.getLhs(), adaptor.getRhs()})) {
       rw.replaceOp(op, *v);
       return success();
     }

@@ -2,6 +2,8 @@
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
+#include "trident/Analysis/Allocation.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -237,6 +239,27 @@ Value sharedBase(OpBuilder &b, Location loc, Operation *anyOp,
   return LLVM::AddressOfOp::create(b, loc, ptrTy, kName);
 }
 
+Value scratchBase(OpBuilder &b, Location loc, Operation *op,
+                  LoweringContext &lc, uint64_t bytes) {
+  Value base = sharedBase(b, loc, op, lc.target);
+  auto off = op->getAttrOfType<IntegerAttr>(kAllocationOffset);
+  uint64_t reserved = isa<triton::gpu::LocalAllocOp>(op)
+                          ? bufferBytes(op->getResult(0).getType())
+                          : scratchBytes(op);
+  if (!off || bytes > reserved) {
+    op->emitError("internal error: the lowering of '")
+        << op->getName() << "' uses " << bytes
+        << " bytes of shared memory, the allocation gave it "
+        << (off ? reserved : 0);
+    lc.allocationError = true;
+    return base;
+  }
+  if (!off.getInt())
+    return base;
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(off.getInt())});
+}
+
 SharedImage::SharedImage(OpBuilder &b, Location loc, LoweringContext &lc,
                          Operation *op, int64_t elements, Type elemType)
     : b(b), loc(loc), lc(lc), ids(threadIds(b, loc, lc.target)) {
@@ -244,10 +267,8 @@ SharedImage::SharedImage(OpBuilder &b, Location loc, LoweringContext &lc,
                       ? 64
                       : elemType.getIntOrFloatBitWidth();
   slotType = b.getIntegerType(bits == 1 ? 8 : bits);
-  lc.shared.bytes = std::max<uint64_t>(
-      lc.shared.bytes, uint64_t(elements) * std::max(1u, bits / 8));
-  base = sharedBase(b, loc, op, lc.target);
-  lc.target.barrier(b, loc);
+  base = scratchBase(b, loc, op, lc,
+                     uint64_t(elements) * std::max(1u, bits / 8));
 }
 
 Value SharedImage::slot(Value index) {

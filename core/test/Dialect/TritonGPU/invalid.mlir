@@ -77,3 +77,23 @@ tt.func @order_rank(%m: !ttg.memdesc<128xf32, #shared, #smem>) { tt.return }
 // -----
 // expected-error @+1 {{swizzled_shared vec, perPhase and maxPhase must be at least 1}}
 tt.func @zero_vec(%m: !ttg.memdesc<128xf32, #ttg.swizzled_shared<{vec = 0, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory>) { tt.return }
+
+// -----
+
+tt.func @barrier_space() {
+  // expected-error @+1 {{unknown memory 'texture' (expected local, global_read or global_write)}}
+  ttg.barrier texture
+  tt.return
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// expected-error @+1 {{a memdesc's encoding must be a shared encoding}}
+tt.func @memdesc_blocked(%m: !ttg.memdesc<128xf32, #b, #ttg.shared_memory>) { tt.return }
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+// expected-error @+1 {{memdesc dimensions must be powers of two}}
+tt.func @memdesc_pow2(%m: !ttg.memdesc<100xf32, #shared, #ttg.shared_memory>) { tt.return }

@@ -72,3 +72,14 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %l : tensor<64x32xf16, #blocked3>
   }
 }
+
+// -----
+
+// CHECK-LABEL: @barriers
+tt.func @barriers() {
+  // CHECK: ttg.barrier local
+  ttg.barrier local
+  // CHECK: ttg.barrier local|global_read|global_write
+  ttg.barrier global_write | local | global_read
+  tt.return
+}

@@ -4,8 +4,11 @@
 // struct of the elements that thread holds (its registers, in the order of
 // the encoding's linear layout). The patterns here lower TTGIR op families
 // -- elementwise, view (splat, broadcast, expand_dims, make_range,
-// convert_layout), shape (trans, reshape, join, split, cat), memory (addptr, load, store), reductions, functions and
-// program ids -- over a backend's TargetInfo. A backend's conversion pass
+// convert_layout), shape (trans, reshape, join, split, cat), memory
+// (addptr, load, store), shared memory (local_alloc, local_load,
+// local_store, barriers), reductions, functions and program ids -- over a
+// backend's TargetInfo. The module must have been through
+// allocate-shared-memory and insert-shared-barriers. A backend's conversion pass
 // calls lowerTritonGPUToLLVM, adding its own patterns (math libraries,
 // vendor ops) through `extra`.
 //
@@ -27,19 +30,15 @@ class AxisInfoAnalysis;
 
 namespace trident {
 
-/// Shared memory the lowering uses as scratch (reductions across warps,
-/// layout conversions): every use starts at offset 0 between barriers, so
-/// the kernel needs the largest.
-struct SharedMemoryUse {
-  uint64_t bytes = 0;
-};
-
-/// What every pattern needs besides its op.
+/// What every pattern needs besides its op. Shared memory comes from the
+/// allocation (allocate-shared-memory, run before the lowering): a pattern
+/// takes its op's range through scratchBase (Utility.h), which sets
+/// `allocationError` when the op was not given enough.
 struct LoweringContext {
   const TargetInfo &target;
   const mlir::triton::AxisInfoAnalysis &axisInfo;
-  SharedMemoryUse &shared;
   int numWarps;
+  bool allocationError = false;
 };
 
 /// Tensors to per-thread structs, pointers to LLVM pointers of the global
@@ -80,15 +79,18 @@ void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateHistogramOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
     LoweringContext &lc);
+void populateSharedMemoryOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
+    LoweringContext &lc);
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   LoweringContext &lc);
 
 /// Lowers the TTGIR `module` to the LLVM dialect (scf through cf, after
-/// AxisInfo has read the loops). `sharedBytes` receives the dynamic shared memory the kernel
-/// needs. `extra` may add a backend's patterns.
+/// AxisInfo has read the loops). The module keeps `ttg.shared`, the shared
+/// memory the kernel needs. `extra` may add a backend's patterns.
 mlir::LogicalResult lowerTritonGPUToLLVM(
-    mlir::ModuleOp module, const TargetInfo &target, uint64_t &sharedBytes,
+    mlir::ModuleOp module, const TargetInfo &target,
     const std::function<void(TritonGPUToLLVMTypeConverter &,
                              mlir::RewritePatternSet &)> &extra = {});
 

@@ -101,11 +101,20 @@ mlir::Value sharedBase(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Operation *anyOpInModule,
                        const TargetInfo &target);
 
+/// Where `op`'s shared memory starts (its `allocation.offset` from the
+/// allocation), for a pattern that uses `bytes` of it. Using more than
+/// the allocation gave the op is an internal error, reported at the op
+/// (and the lowering fails).
+mlir::Value scratchBase(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Operation *op, LoweringContext &lc,
+                        uint64_t bytes);
+
 /// A tensor's trip through shared memory: every thread writes the elements
 /// it holds at the positions an index function gives, a barrier, then
 /// reads the elements its result registers hold. Used by convert_layout,
-/// the shape ops and gather; correct for any pair of layouts. The
-/// constructor's barrier keeps earlier readers of shared memory apart.
+/// the shape ops and gather; correct for any pair of layouts. Ordering
+/// against earlier users of the same range is insert-shared-barriers'
+/// business.
 class SharedImage {
 public:
   /// The linear position of an element, from its coordinates in the tensor

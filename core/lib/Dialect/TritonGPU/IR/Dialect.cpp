@@ -10,6 +10,8 @@
 
 #include <algorithm>
 
+#include <set>
+
 using namespace mlir;
 using namespace mlir::triton::gpu;
 
@@ -335,6 +337,12 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "memdesc elements are integers, floats or pointers";
   if (!isa<SharedMemorySpaceAttr>(space))
     return emitError() << "a memdesc's memory space is #ttg.shared_memory";
+  if (!isa<SharedEncoding>(enc))
+    return emitError() << "a memdesc's encoding must be a shared encoding "
+                          "(#ttg.swizzled_shared, or a backend's)";
+  for (int64_t d : shape)
+    if (!llvm::isPowerOf2_64(uint64_t(d)))
+      return emitError() << "memdesc dimensions must be powers of two";
   if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(enc))
     if (s.getOrder().size() != shape.size())
       return emitError() << "the shared encoding's order has "
@@ -374,6 +382,48 @@ LogicalResult LocalAllocOp::verify() {
 
 LogicalResult LocalLoadOp::verify() {
   return matchTensor(*this, getType(), getSrc().getType());
+}
+
+static constexpr std::pair<int32_t, llvm::StringLiteral> kBarrierSpaces[] = {
+    {BarrierOp::kLocal, "local"},
+    {BarrierOp::kGlobalRead, "global_read"},
+    {BarrierOp::kGlobalWrite, "global_write"}};
+
+ParseResult BarrierOp::parse(OpAsmParser &p, OperationState &state) {
+  int32_t bits = 0;
+  do {
+    StringRef word;
+    SMLoc at = p.getCurrentLocation();
+    if (p.parseKeyword(&word))
+      return failure();
+    int32_t bit = 0;
+    for (auto &[b, name] : kBarrierSpaces)
+      if (word == name)
+        bit = b;
+    if (!bit)
+      return p.emitError(at, "unknown memory '")
+             << word << "' (expected local, global_read or global_write)";
+    bits |= bit;
+  } while (succeeded(p.parseOptionalVerticalBar()));
+  state.addAttribute("addrSpace", p.getBuilder().getI32IntegerAttr(bits));
+  return p.parseOptionalAttrDict(state.attributes);
+}
+
+void BarrierOp::print(OpAsmPrinter &p) {
+  const char *sep = " ";
+  for (auto &[b, name] : kBarrierSpaces)
+    if (getAddrSpace() & uint32_t(b)) {
+      p << sep << name;
+      sep = "|";
+    }
+  p.printOptionalAttrDict((*this)->getAttrs(), {"addrSpace"});
+}
+
+LogicalResult BarrierOp::verify() {
+  uint32_t all = kLocal | kGlobalRead | kGlobalWrite;
+  if (!getAddrSpace() || (getAddrSpace() & ~all))
+    return emitOpError("names no memory, or an unknown one");
+  return success();
 }
 
 LogicalResult LocalStoreOp::verify() {
@@ -612,9 +662,56 @@ LayoutConversion mlir::triton::gpu::classifyConversion(RankedTensorType from,
     return true;
   };
   c.withinWarps = same("warp");
-  c.kind = c.withinWarps && same("lane") ? LayoutConversion::Registers
-                                         : LayoutConversion::SharedMemory;
+  c.kind = LayoutConversion::SharedMemory;
+  if (!c.withinWarps || !same("lane"))
+    return c;
+  // The same lanes and warps hold the same elements only if the register
+  // images agree too (two layouts may complete the lanes differently).
+  std::set<std::vector<int32_t>> held;
+  for (int32_t r = 0; r < a.inDimSize("register"); ++r)
+    held.insert(a.apply({{"register", r}}));
+  for (int32_t r = 0; r < b.inDimSize("register"); ++r)
+    if (!held.count(b.apply({{"register", r}})))
+      return c;
+  c.kind = LayoutConversion::Registers;
   return c;
+}
+
+trident::LinearLayout
+SwizzledSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  unsigned rank = shape.size();
+  std::vector<trident::LinearLayout::OutDim> outs;
+  for (unsigned d = 0; d < rank; ++d)
+    outs.push_back({dimName(d), int32_t(shape[d])});
+  std::vector<trident::LinearLayout::Basis> bases;
+  auto unit = [&](unsigned d, int32_t v) {
+    trident::LinearLayout::Basis b(rank, 0);
+    b[d] = v;
+    return b;
+  };
+  ArrayRef<unsigned> order = getOrder();
+  // The minor dimension first; in 2-D and up, rows (order[1]) xor the
+  // column's groups of `vec` with (row / perPhase) % maxPhase.
+  int32_t cols = int32_t(shape[order[0]]);
+  for (int32_t c = 1; c < cols; c *= 2)
+    bases.push_back(unit(order[0], c));
+  if (rank >= 2) {
+    for (int32_t r = 1; r < shape[order[1]]; r *= 2) {
+      auto b = unit(order[1], r);
+      b[order[0]] = int32_t((int64_t(getVec()) *
+                             ((r / int32_t(getPerPhase())) % int32_t(getMaxPhase()))) %
+                            cols);
+      bases.push_back(b);
+    }
+  }
+  for (unsigned k = 2; k < rank; ++k)
+    for (int32_t v = 1; v < shape[order[k]]; v *= 2)
+      bases.push_back(unit(order[k], v));
+  return trident::LinearLayout({{"offset", bases}}, outs);
+}
+
+trident::LinearLayout mlir::triton::gpu::toLinearLayout(MemDescType t) {
+  return cast<SharedEncoding>(t.getEncoding()).toLinearLayout(t.getShape());
 }
 
 trident::LinearLayout mlir::triton::gpu::toLinearLayout(RankedTensorType t) {

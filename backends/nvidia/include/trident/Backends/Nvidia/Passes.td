@@ -13,9 +13,10 @@ def ConvertTritonGPUToNVVM
     NVIDIA's math: fp32 `math.exp` as `ex2.approx.f32` of `x * log2(e)` and
     `math.exp2` as `ex2.approx.f32` (as Triton does), every other math
     function as a call to libdevice's `__nv_*`, linked later; fp32 `/` as
-    `div.full.f32` (Triton's division; tl.div_rn is the IEEE one). Writes the
-    dynamic shared memory the kernel needs into the module as
-    `ttg.shared` (bytes).
+    `div.full.f32` (Triton's division; tl.div_rn is the IEEE one). Expects the
+    module after allocate-shared-memory and insert-shared-barriers: shared
+    memory is where `allocation.offset` says, and `ttg.shared` (bytes)
+    stays on the module.
   }];
   let options = [
     Option<"computeCapability", "compute-capability", "int", "90",

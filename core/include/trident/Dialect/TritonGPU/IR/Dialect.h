@@ -31,6 +31,9 @@ namespace mlir::triton::gpu {
 
 /// The linear layout of `type`'s encoding (which must be distributed).
 trident::LinearLayout toLinearLayout(RankedTensorType type);
+/// The linear layout of a shared-memory buffer ("offset", in elements, to
+/// dims) of the memdesc's shape.
+trident::LinearLayout toLinearLayout(MemDescType type);
 
 /// The default blocked encoding of a tensor of `shape`: one element per
 /// thread, lanes then warps along the minor dimension first (Triton's

@@ -82,7 +82,8 @@ def LinearEncodingAttr : TritonGPU_Attr<"LinearEncoding", "linear",
 }
 
 def SwizzledSharedEncodingAttr
-    : TritonGPU_Attr<"SwizzledSharedEncoding", "swizzled_shared"> {
+    : TritonGPU_Attr<"SwizzledSharedEncoding", "swizzled_shared",
+                     [TritonGPU_SharedEncoding]> {
   let summary = "a tensor in shared memory, rows swizzled against bank conflicts";
   let description = [{
     `#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1,
@@ -96,6 +97,9 @@ def SwizzledSharedEncodingAttr
                         ArrayRefParameter<"unsigned">:$order);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::trident::LinearLayout toLinearLayout(::llvm::ArrayRef<int64_t> shape) const;
+  }];
 }
 
 def SharedMemorySpaceAttr

@@ -27,4 +27,22 @@ def TritonGPU_DistributedEncoding : AttrInterface<"DistributedEncoding"> {
   ];
 }
 
+def TritonGPU_SharedEncoding : AttrInterface<"SharedEncoding"> {
+  let cppNamespace = "::mlir::triton::gpu";
+  let description = [{
+    An encoding of a tensor in shared memory (a `!ttg.memdesc`'s): where
+    each element is. Implemented by core's swizzled_shared and by vendor
+    shared encodings that plugins add. The lowering of local_load and
+    local_store reads everything off this map composed with the register
+    tensor's layout.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+      The linear layout of a buffer of `shape` in this encoding: input
+      "offset" (in elements), outputs dim0..dim{rank-1}.
+    }], "::trident::LinearLayout", "toLinearLayout",
+      (ins "::llvm::ArrayRef<int64_t>":$shape)>,
+  ];
+}
+
 #endif // TRIDENT_TRITONGPU_INTERFACES

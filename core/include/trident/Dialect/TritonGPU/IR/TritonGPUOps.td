@@ -31,9 +31,9 @@ def TTG_LocalAllocOp : TritonGPU_Op<"local_alloc",
   let description = [{
     `%m = ttg.local_alloc %t : (tensor<...>) -> !ttg.memdesc<...>` puts a
     tensor in shared memory; `ttg.local_alloc : () -> !ttg.memdesc<...,
-    mutable>` makes an empty buffer for local_store. (Parsed and verified;
-    the shared lowering does not allocate shared memory across ops yet and
-    reports it.)
+    mutable>` makes an empty buffer for local_store. The buffer's offset
+    comes from the shared-memory allocation (`allocation.offset`); it lives
+    until its last use.
   }];
   let arguments = (ins Optional<AnyRankedTensor>:$src);
   let results = (outs TTG_MemDescType:$result);
@@ -63,6 +63,24 @@ def TTG_LocalDeallocOp : TritonGPU_Op<"local_dealloc",
   let summary = "frees a shared-memory buffer";
   let arguments = (ins TTG_MemDescType:$src);
   let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
+}
+
+def TTG_BarrierOp : TritonGPU_Op<"barrier"> {
+  let summary = "waits for every thread of the CTA and orders its memory accesses";
+  let description = [{
+    `ttg.barrier local` (Triton's text): no thread continues before every
+    thread of the CTA has arrived, and the accesses to the listed memories
+    (`local`: shared memory; `global_read`, `global_write`; joined by `|`)
+    before it are visible to those after it. Inserted by
+    trident-insert-shared-barriers where shared-memory accesses conflict.
+  }];
+  let arguments = (ins I32Attr:$addrSpace);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The bits of `addrSpace`.
+    static constexpr int32_t kLocal = 1, kGlobalRead = 2, kGlobalWrite = 4;
+  }];
 }
 
 #endif // TRIDENT_TRITONGPU_OPS

@@ -1,7 +1,9 @@
 //===- Passes.h - generic TTGIR passes --------------------------*- C++ -*-===//
 //
 // The passes every GPU backend reuses: TTIR to TTGIR with coalesced
-// layouts (convert-triton-to-tritongpu).
+// layouts (convert-triton-to-tritongpu), then, before the lowering, the
+// shared-memory allocation (allocate-shared-memory) and the barriers it
+// calls for (insert-shared-barriers).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_DIALECT_TRITONGPU_TRANSFORMS_PASSES_H

@@ -37,4 +37,35 @@ def ConvertTritonToTritonGPU
   let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def AllocateSharedMemory
+    : Pass<"allocate-shared-memory", "::mlir::ModuleOp"> {
+  let summary = "an offset in shared memory for every use of it, by liveness";
+  let description = [{
+    Gives every op that uses shared memory its offset, `allocation.offset`:
+    ops that need scratch while they run (layout conversions, shape ops and
+    gathers through shared memory, reductions and scans across warps,
+    histograms, atomics whose old value is broadcast to copies) and
+    `ttg.local_alloc` buffers, which live until their last use (a use in a
+    loop keeps a buffer from before it live to the loop's end). Two that
+    are live at once never overlap; placement is greedy, largest first,
+    16-byte aligned. A call reserves its callee's shared memory at offset
+    0; each function gets `allocation.size`, the module `ttg.shared`, the
+    bytes the kernel needs (Trident's metadata reports them).
+  }];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def InsertSharedBarriers
+    : Pass<"insert-shared-barriers", "::mlir::ModuleOp"> {
+  let summary = "a barrier wherever shared-memory accesses of two ops conflict";
+  let description = [{
+    After allocate-shared-memory: inserts `ttg.barrier local` before each op
+    that reads a range written, or writes a range read or written, since the
+    last barrier, following scf.if branches, loops (to a fixed point over
+    their back edges) and calls. Nowhere else: a kernel's first use of
+    shared memory, and uses of disjoint ranges, need none.
+  }];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
+}
+
 #endif // TRIDENT_TRITONGPU_PASSES

@@ -1,0 +1,333 @@
+//===- Allocation.cpp - offsets in shared memory, by liveness -------------===//
+
+#include "trident/Analysis/Allocation.h"
+
+#include "trident/Analysis/ShapeOps.h"
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace trident {
+
+unsigned sharedSlotBytes(Type t) {
+  if (isa<triton::PointerType, LLVM::LLVMPointerType>(t))
+    return 8;
+  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
+}
+
+static bool distributed(Type t) {
+  auto tensor = dyn_cast<RankedTensorType>(t);
+  return tensor && isa_and_nonnull<DistributedEncoding>(tensor.getEncoding());
+}
+
+static uint64_t tensorBytes(Type t) {
+  auto tensor = cast<RankedTensorType>(t);
+  return uint64_t(tensor.getNumElements()) *
+         sharedSlotBytes(tensor.getElementType());
+}
+
+/// The bits of the warp index along `axis` of `ll`.
+static int32_t warpBitsAlong(const LinearLayout &ll, unsigned axis) {
+  int32_t n = 0;
+  for (int32_t bit = 0; bit < ll.inDimSizeLog2("warp"); ++bit)
+    if (ll.basis("warp", bit)[axis])
+      ++n;
+  return n;
+}
+
+static unsigned widestSlot(ValueRange values) {
+  unsigned bytes = 1;
+  for (Value v : values)
+    bytes = std::max(
+        bytes, sharedSlotBytes(cast<RankedTensorType>(v.getType()).getElementType()));
+  return bytes;
+}
+
+uint64_t scratchBytes(Operation *op) {
+  if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
+    auto src = cast<RankedTensorType>(cvt.getSrc().getType());
+    if (!distributed(src) || !distributed(cvt.getType()) ||
+        classifyConversion(src, cvt.getType()).kind !=
+            LayoutConversion::SharedMemory)
+      return 0;
+    return tensorBytes(cvt.getType());
+  }
+  if (isa<TransOp, ReshapeOp, JoinOp, SplitOp, CatOp>(op)) {
+    if (!shapeOpNeedsSharedMemory(op))
+      return 0;
+    // The image is the result's (split's: the operand's).
+    return tensorBytes(isa<SplitOp>(op) ? op->getOperand(0).getType()
+                                        : op->getResult(0).getType());
+  }
+  if (auto gather = dyn_cast<GatherOp>(op))
+    return distributed(gather.getSrc().getType())
+               ? tensorBytes(gather.getSrc().getType())
+               : 0;
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    auto src = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
+    if (!distributed(src))
+      return 0;
+    unsigned axis = reduce.getAxis();
+    LinearLayout ll = toLinearLayout(src);
+    int32_t bits = warpBitsAlong(ll, axis);
+    if (!bits)
+      return 0;
+    int64_t warps = int64_t(1) << bits;
+    int64_t sliceElems = src.getNumElements() / src.getShape()[axis];
+    uint64_t n = reduce.getSrcs().size();
+    uint64_t slot = widestSlot(reduce.getSrcs());
+    uint64_t region = uint64_t(sliceElems * warps) * slot;
+    // Few partials: a second region holds each slice's total.
+    int64_t tpw = TritonGPUDialect::getThreadsPerWarp(
+        op->getParentOfType<ModuleOp>());
+    int64_t threads = tpw * (int64_t(1) << ll.inDimSizeLog2("warp"));
+    if (sliceElems * warps <= threads && warps <= tpw)
+      return (region + uint64_t(sliceElems) * slot) * n;
+    return region * n;
+  }
+  if (auto scan = dyn_cast<ScanOp>(op)) {
+    auto src = cast<RankedTensorType>(scan.getSrcs()[0].getType());
+    if (!distributed(src) || !warpBitsAlong(toLinearLayout(src), scan.getAxis()))
+      return 0;
+    return uint64_t(src.getNumElements()) * widestSlot(scan.getSrcs()) *
+           scan.getSrcs().size();
+  }
+  if (auto histogram = dyn_cast<HistogramOp>(op))
+    return uint64_t(histogram.getType().getShape()[0]) * 4;
+  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+    // The old value goes from the thread that owns an element to its
+    // copies through shared memory.
+    if (op->getResult(0).use_empty())
+      return 0;
+    Type ptr = op->getOperand(0).getType();
+    Type result = op->getResult(0).getType();
+    if (auto tensor = dyn_cast<RankedTensorType>(ptr)) {
+      LinearLayout ll = toLinearLayout(tensor);
+      if (!ll.freeVariableMask("lane") && !ll.freeVariableMask("warp"))
+        return 0;
+      return tensorBytes(result);
+    }
+    return sharedSlotBytes(result);
+  }
+  return 0;
+}
+
+uint64_t bufferBytes(Type memdesc) {
+  auto type = cast<MemDescType>(memdesc);
+  uint64_t elems = 1;
+  for (int64_t s : type.getAllocShape().empty() ? type.getShape()
+                                                : type.getAllocShape())
+    elems *= uint64_t(s);
+  return elems * sharedSlotBytes(type.getElementType());
+}
+
+static uint64_t alignUp(uint64_t x) {
+  return (x + kSharedAlignment - 1) / kSharedAlignment * kSharedAlignment;
+}
+
+static uint64_t intAttr(Operation *op, StringRef name, uint64_t dflt) {
+  if (auto a = op->getAttrOfType<IntegerAttr>(name))
+    return uint64_t(a.getInt());
+  return dflt;
+}
+
+/// The range of the buffer `memdesc` describes: its local_alloc's, or all
+/// of shared memory when it comes from elsewhere.
+static SharedAccess bufferRange(Value memdesc) {
+  SharedAccess a;
+  if (auto alloc = memdesc.getDefiningOp<LocalAllocOp>())
+    if (auto off = alloc->getAttrOfType<IntegerAttr>(kAllocationOffset)) {
+      a.begin = uint64_t(off.getInt());
+      a.end = a.begin + bufferBytes(memdesc.getType());
+      return a;
+    }
+  a.end = UINT64_MAX;
+  return a;
+}
+
+SmallVector<SharedAccess> sharedAccesses(Operation *op) {
+  SmallVector<SharedAccess> out;
+  if (auto store = dyn_cast<LocalStoreOp>(op)) {
+    SharedAccess a = bufferRange(store.getDst());
+    a.write = true;
+    out.push_back(a);
+    return out;
+  }
+  if (auto load = dyn_cast<LocalLoadOp>(op)) {
+    SharedAccess a = bufferRange(load.getSrc());
+    a.read = true;
+    out.push_back(a);
+    return out;
+  }
+  auto off = op->getAttrOfType<IntegerAttr>(kAllocationOffset);
+  if (!off)
+    return out;
+  SharedAccess a;
+  a.begin = uint64_t(off.getInt());
+  if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+    if (!alloc.getSrc())
+      return out;
+    a.end = a.begin + bufferBytes(alloc.getType());
+    a.write = true;
+  } else if (auto call = dyn_cast<CallOp>(op)) {
+    Operation *callee =
+        SymbolTable::lookupNearestSymbolFrom(op, call.getCalleeAttr());
+    a.end = a.begin + (callee ? intAttr(callee, kAllocationSize, 0) : UINT64_MAX);
+    a.read = a.write = true;
+  } else {
+    a.end = a.begin + scratchBytes(op);
+    a.read = a.write = true;
+  }
+  if (a.end > a.begin)
+    out.push_back(a);
+  return out;
+}
+
+namespace {
+
+struct Buffer {
+  Operation *op;
+  uint64_t size;
+  int64_t start, end; ///< live over the ops numbered start..end
+  bool atZero;        ///< a call: its callee's offsets start at 0
+  uint64_t offset = 0;
+};
+
+/// Allocates `func`, whose callees' sizes are in `sizes`; returns its size.
+uint64_t allocateFunction(FuncOp func,
+                          const llvm::DenseMap<Operation *, uint64_t> &sizes) {
+  // Ops numbered in program order; `last` is the last number inside an op.
+  llvm::DenseMap<Operation *, int64_t> index, last;
+  int64_t n = 0;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) { index[op] = n++; });
+  func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+    int64_t l = index[op];
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (Operation &inner : b)
+          l = std::max(l, last[&inner]);
+    last[op] = l;
+  });
+
+  std::vector<Buffer> buffers;
+  func.walk([&](Operation *op) {
+    int64_t at = index[op];
+    if (auto call = dyn_cast<CallOp>(op)) {
+      Operation *callee =
+          SymbolTable::lookupNearestSymbolFrom(op, call.getCalleeAttr());
+      auto it = callee ? sizes.find(callee) : sizes.end();
+      if (it != sizes.end() && it->second)
+        buffers.push_back({op, it->second, at, at, true});
+      return;
+    }
+    if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+      int64_t end = at;
+      Block *home = op->getBlock();
+      for (Operation *user : alloc->getUsers()) {
+        Operation *anc = home->findAncestorOpInBlock(*user);
+        if (!anc || !isa<LocalLoadOp, LocalStoreOp, LocalDeallocOp>(user)) {
+          end = last[func]; // escapes: live to the function's end
+          break;
+        }
+        end = std::max(end, last[anc]);
+      }
+      buffers.push_back({op, bufferBytes(alloc.getType()), at, end, false});
+      return;
+    }
+    if (uint64_t bytes = scratchBytes(op))
+      buffers.push_back({op, bytes, at, at, false});
+  });
+
+  // Calls first (at 0), then the largest first.
+  std::stable_sort(buffers.begin(), buffers.end(),
+                   [](const Buffer &a, const Buffer &b) {
+                     if (a.atZero != b.atZero)
+                       return a.atZero;
+                     if (a.size != b.size)
+                       return a.size > b.size;
+                     return a.start < b.start;
+                   });
+  uint64_t total = 0;
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    Buffer &buf = buffers[i];
+    SmallVector<const Buffer *> live;
+    for (size_t j = 0; j < i; ++j)
+      if (buffers[j].start <= buf.end && buf.start <= buffers[j].end)
+        live.push_back(&buffers[j]);
+    auto fits = [&](uint64_t at) {
+      for (const Buffer *o : live)
+        if (at < o->offset + o->size && o->offset < at + buf.size)
+          return false;
+      return true;
+    };
+    uint64_t best = 0;
+    if (!buf.atZero && !fits(0)) {
+      best = UINT64_MAX;
+      for (const Buffer *o : live) {
+        uint64_t at = alignUp(o->offset + o->size);
+        if (at < best && fits(at))
+          best = at;
+      }
+    }
+    buf.offset = best;
+    total = std::max(total, buf.offset + buf.size);
+  }
+
+  Builder b(func.getContext());
+  for (const Buffer &buf : buffers)
+    buf.op->setAttr(kAllocationOffset, b.getI32IntegerAttr(int32_t(buf.offset)));
+  func->setAttr(kAllocationSize, b.getI32IntegerAttr(int32_t(total)));
+  return total;
+}
+
+} // namespace
+
+LogicalResult allocateSharedMemory(ModuleOp module) {
+  // Callees before callers: a depth-first walk of the call graph.
+  llvm::DenseMap<Operation *, uint64_t> sizes;
+  llvm::SetVector<Operation *> active;
+  std::function<LogicalResult(FuncOp)> visit = [&](FuncOp f) -> LogicalResult {
+    if (sizes.count(f))
+      return success();
+    active.insert(f);
+    WalkResult r = f.walk([&](CallOp call) {
+      auto callee = dyn_cast_or_null<FuncOp>(
+          SymbolTable::lookupNearestSymbolFrom(call, call.getCalleeAttr()));
+      if (!callee)
+        return WalkResult::advance();
+      if (active.contains(callee)) {
+        call.emitError("a recursive call: shared memory cannot be allocated "
+                       "for '")
+            << callee.getName() << "'";
+        return WalkResult::interrupt();
+      }
+      return failed(visit(callee)) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+    });
+    if (r.wasInterrupted())
+      return failure();
+    active.remove(f);
+    sizes[f] = allocateFunction(f, sizes);
+    return success();
+  };
+  uint64_t total = 0;
+  for (FuncOp f : module.getOps<FuncOp>()) {
+    if (failed(visit(f)))
+      return failure();
+    total = std::max(total, sizes[f]);
+  }
+  module->setAttr(kSharedBytes,
+                  Builder(module.getContext()).getI32IntegerAttr(int32_t(total)));
+  return success();
+}
+
+} // namespace trident

@@ -1,0 +1,156 @@
+//===- Membar.cpp - barriers between conflicting shared-memory accesses ---===//
+
+#include "trident/Analysis/Membar.h"
+
+#include "trident/Analysis/Allocation.h"
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace trident {
+namespace {
+
+using Range = std::pair<uint64_t, uint64_t>;
+
+/// The ranges read and written since the last barrier.
+struct Pending {
+  std::set<Range> reads, writes;
+  bool operator==(const Pending &o) const {
+    return reads == o.reads && writes == o.writes;
+  }
+  void clear() { reads.clear(), writes.clear(); }
+  void merge(const Pending &o) {
+    reads.insert(o.reads.begin(), o.reads.end());
+    writes.insert(o.writes.begin(), o.writes.end());
+  }
+  static bool overlaps(const std::set<Range> &set, const SharedAccess &a) {
+    for (const Range &r : set)
+      if (a.begin < r.second && r.first < a.end)
+        return true;
+    return false;
+  }
+  bool conflicts(ArrayRef<SharedAccess> accesses) const {
+    for (const SharedAccess &a : accesses)
+      if ((a.read && overlaps(writes, a)) ||
+          (a.write && (overlaps(writes, a) || overlaps(reads, a))))
+        return true;
+    return false;
+  }
+  void add(ArrayRef<SharedAccess> accesses) {
+    for (const SharedAccess &a : accesses) {
+      if (a.read)
+        reads.insert({a.begin, a.end});
+      if (a.write)
+        writes.insert({a.begin, a.end});
+    }
+  }
+};
+
+class BarrierInserter {
+public:
+  unsigned inserted = 0;
+
+  Pending visitRegion(Region &region, Pending state) {
+    if (region.empty())
+      return state;
+    if (region.hasOneBlock())
+      return visitBlock(region.front(), state);
+    // Unstructured control flow: every block but the entry may be reached
+    // with anything pending.
+    Pending all = everything();
+    Pending out = visitBlock(region.front(), state);
+    for (Block &b : llvm::drop_begin(region.getBlocks()))
+      out.merge(visitBlock(b, all));
+    return out;
+  }
+
+private:
+  static Pending everything() {
+    Pending p;
+    SharedAccess a;
+    a.end = UINT64_MAX;
+    a.read = a.write = true;
+    p.add(a);
+    return p;
+  }
+
+  void barrierBefore(Operation *op, Pending &state) {
+    OpBuilder b(op);
+    BarrierOp::create(b, op->getLoc(), BarrierOp::kLocal);
+    ++inserted;
+    state.clear();
+  }
+
+  /// A loop: its regions run in turn with the state before the loop or
+  /// after a previous iteration, until that no longer grows. The loop may
+  /// be left after any region (scf.while's condition) or not entered.
+  Pending visitLoop(Operation *loop, const Pending &before) {
+    Pending in = before, after = before;
+    for (int iter = 0;; ++iter) {
+      Pending out = in;
+      for (Region &r : loop->getRegions()) {
+        out = visitRegion(r, out);
+        after.merge(out);
+      }
+      Pending next = before;
+      next.merge(out);
+      if (next == in)
+        break;
+      if (iter == 16) {
+        // Not settled (cannot happen with finitely many ranges; be safe):
+        // a barrier at the top of the body orders everything.
+        for (Region &r : loop->getRegions())
+          if (!r.empty() && !r.front().empty())
+            barrierBefore(&r.front().front(), in);
+        break;
+      }
+      in = next;
+    }
+    return after;
+  }
+
+  Pending visitBlock(Block &block, Pending state) {
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      if (isa<BarrierOp>(op)) {
+        state.clear();
+        continue;
+      }
+      if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+        Pending a = visitRegion(ifOp.getThenRegion(), state);
+        Pending b = visitRegion(ifOp.getElseRegion(), state);
+        a.merge(b);
+        state = a;
+        continue;
+      }
+      if (isa<scf::ForOp, scf::WhileOp>(op)) {
+        state = visitLoop(&op, state);
+        continue;
+      }
+      SmallVector<SharedAccess> accesses = sharedAccesses(&op);
+      if (accesses.empty())
+        continue;
+      if (state.conflicts(accesses))
+        barrierBefore(&op, state);
+      state.add(accesses);
+    }
+    return state;
+  }
+};
+
+} // namespace
+
+unsigned insertSharedBarriers(ModuleOp module) {
+  BarrierInserter inserter;
+  for (FuncOp f : module.getOps<FuncOp>())
+    inserter.visitRegion(f.getBody(), Pending());
+  return inserter.inserted;
+}
+
+} // namespace trident

@@ -1,0 +1,237 @@
+//===- SharedMemoryOpToLLVM.cpp - local_alloc/load/store, barriers --------===//
+//
+// A buffer in shared memory is its base address: the kernel's shared
+// memory plus the `allocation.offset` the allocation gave its local_alloc.
+// Where a register of a distributed tensor goes in the buffer is read off
+// the two linear layouts: the tensor's (register, lane, warp -> element)
+// composed with the inverse of the buffer's (offset -> element) gives
+// register, lane, warp -> offset, a linear map whose lane and warp part is
+// computed once and whose register part is a constant. Runs of registers
+// at consecutive offsets, aligned, move as one vector (up to 16 bytes).
+// Ordering against other ops is insert-shared-barriers' business.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
+
+#include "trident/Analysis/Allocation.h"
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace trident {
+namespace {
+
+/// How the registers of a tensor of `tensor` type sit in a buffer of
+/// `memdesc` type.
+struct BufferAccess {
+  LinearLayout toOffset; ///< register, lane, warp -> "offset"
+  int32_t vec = 1;       ///< registers per vector access
+  uint32_t copies = 0;   ///< register bits that repeat an element
+  Type slotType;         ///< the integer each element is stored as
+
+  static FailureOr<BufferAccess> get(Operation *op, RankedTensorType tensor,
+                                     MemDescType memdesc) {
+    if (!memdesc.getAllocShape().empty() &&
+        memdesc.getAllocShape() != memdesc.getShape())
+      return op->emitError("a view into a larger shared-memory allocation is "
+                           "not lowered yet");
+    BufferAccess a;
+    LinearLayout regs = toLinearLayout(tensor);
+    std::string why;
+    if (!regs.invertAndCompose(toLinearLayout(memdesc), a.toOffset, why))
+      return op->emitError("the buffer's layout misses elements: ") << why;
+    a.copies = regs.freeVariableMask("register");
+    unsigned bits = sharedSlotBytes(tensor.getElementType()) * 8;
+    a.slotType = IntegerType::get(op->getContext(), bits);
+    // The widest run of registers at consecutive offsets whose start is a
+    // multiple of the run: no other basis may touch its low bits.
+    int32_t vec = std::min(a.toOffset.numConsecutive("register", 0),
+                           int32_t(128 / bits));
+    vec = std::max(vec, 1);
+    auto touchesLowBits = [&](int32_t v) {
+      for (const char *in : {"register", "lane", "warp"})
+        for (int32_t bit = 0; bit < a.toOffset.inDimSizeLog2(in); ++bit) {
+          if (std::string(in) == "register" && (int32_t(1) << bit) < v)
+            continue;
+          if (a.toOffset.basis(in, bit)[0] & (v - 1))
+            return true;
+        }
+      return false;
+    };
+    while (vec > 1 && touchesLowBits(vec))
+      vec /= 2;
+    a.vec = vec;
+    return a;
+  }
+};
+
+/// Writes the registers `values` of a tensor into the buffer at `base`.
+void storeRegisters(OpBuilder &b, Location loc, const BufferAccess &a,
+                    Value base, ArrayRef<Value> values, const TargetInfo &t) {
+  ThreadIds ids = threadIds(b, loc, t);
+  Value laneWarp = laneWarpCoords(b, loc, a.toOffset, ids)[0];
+  auto vecTy = VectorType::get({a.vec}, a.slotType);
+  unsigned bytes = a.slotType.getIntOrFloatBitWidth() / 8;
+  for (int32_t r = 0; r < int32_t(values.size()); r += a.vec) {
+    if (r & a.copies)
+      continue;
+    Value offset = withConstantPart(b, loc, a.toOffset, 0, laneWarp,
+                                    a.toOffset.apply({{"register", r}})[0]);
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), a.slotType, base,
+                                    offset);
+    auto slot = [&](Value v) {
+      Value i = toInt(b, loc, v);
+      return v.getType().isInteger(1)
+                 ? LLVM::ZExtOp::create(b, loc, a.slotType, i).getResult()
+                 : i;
+    };
+    if (a.vec == 1) {
+      LLVM::StoreOp::create(b, loc, slot(values[r]), ptr, bytes);
+      continue;
+    }
+    Value v = LLVM::UndefOp::create(b, loc, vecTy);
+    for (int32_t k = 0; k < a.vec; ++k)
+      v = LLVM::InsertElementOp::create(b, loc, v, slot(values[r + k]),
+                                        i32Const(b, loc, k));
+    LLVM::StoreOp::create(b, loc, v, ptr, bytes * unsigned(a.vec));
+  }
+}
+
+/// Reads the registers of a tensor (LLVM element type `elem`, `n` of
+/// them) from the buffer at `base`.
+SmallVector<Value> loadRegisters(OpBuilder &b, Location loc,
+                                 const BufferAccess &a, Value base, Type elem,
+                                 int32_t n, const TargetInfo &t) {
+  ThreadIds ids = threadIds(b, loc, t);
+  Value laneWarp = laneWarpCoords(b, loc, a.toOffset, ids)[0];
+  auto vecTy = VectorType::get({a.vec}, a.slotType);
+  unsigned bytes = a.slotType.getIntOrFloatBitWidth() / 8;
+  SmallVector<Value> out(n);
+  auto value = [&](Value i) {
+    return elem.isInteger(1) ? LLVM::TruncOp::create(b, loc, elem, i).getResult()
+                             : fromInt(b, loc, i, elem);
+  };
+  for (int32_t r = 0; r < n; r += a.vec) {
+    if (r & a.copies) {
+      for (int32_t k = 0; k < a.vec; ++k)
+        out[r + k] = out[(r + k) & ~int32_t(a.copies)];
+      continue;
+    }
+    Value offset = withConstantPart(b, loc, a.toOffset, 0, laneWarp,
+                                    a.toOffset.apply({{"register", r}})[0]);
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), a.slotType, base,
+                                    offset);
+    if (a.vec == 1) {
+      out[r] = value(LLVM::LoadOp::create(b, loc, a.slotType, ptr, bytes));
+      continue;
+    }
+    Value v = LLVM::LoadOp::create(b, loc, vecTy, ptr, bytes * unsigned(a.vec));
+    for (int32_t k = 0; k < a.vec; ++k)
+      out[r + k] = value(
+          LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, k)));
+  }
+  return out;
+}
+
+struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<LocalAllocOp> {
+  LocalAllocOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(LocalAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    Value base = scratchBase(rw, loc, op, lc, bufferBytes(op.getType()));
+    if (Value src = op.getSrc()) {
+      auto access = BufferAccess::get(op, cast<RankedTensorType>(src.getType()),
+                                      op.getType());
+      if (failed(access))
+        return failure();
+      storeRegisters(rw, loc, *access, base, unpack(rw, loc, adaptor.getSrc()),
+                     lc.target);
+    }
+    rw.replaceOp(op, base);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
+  LocalStoreOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(LocalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    auto access =
+        BufferAccess::get(op, cast<RankedTensorType>(op.getSrc().getType()),
+                          cast<MemDescType>(op.getDst().getType()));
+    if (failed(access))
+      return failure();
+    storeRegisters(rw, op.getLoc(), *access, adaptor.getDst(),
+                   unpack(rw, op.getLoc(), adaptor.getSrc()), lc.target);
+    rw.eraseOp(op);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
+  LocalLoadOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    auto access =
+        BufferAccess::get(op, type, cast<MemDescType>(op.getSrc().getType()));
+    if (failed(access))
+      return failure();
+    Type st = getTypeConverter()->convertType(type);
+    auto body = cast<LLVM::LLVMStructType>(st).getBody();
+    SmallVector<Value> values =
+        loadRegisters(rw, op.getLoc(), *access, adaptor.getSrc(), body.front(),
+                      int32_t(body.size()), lc.target);
+    rw.replaceOp(op, pack(rw, op.getLoc(), st, values));
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct LocalDeallocOpConversion
+    : public ConvertOpToLLVMPattern<LocalDeallocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(LocalDeallocOp op, OpAdaptor,
+                  ConversionPatternRewriter &rw) const override {
+    rw.eraseOp(op); // the allocation already ended the buffer's life here
+    return success();
+  }
+};
+
+struct BarrierOpConversion : public ConvertOpToLLVMPattern<BarrierOp> {
+  BarrierOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rw) const override {
+    // A CTA barrier orders shared and global accesses of the CTA alike.
+    lc.target.barrier(rw, op.getLoc());
+    rw.eraseOp(op);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+} // namespace
+
+void populateSharedMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                          RewritePatternSet &p,
+                                          LoweringContext &lc) {
+  p.add<LocalAllocOpConversion, LocalStoreOpConversion, LocalLoadOpConversion,
+        BarrierOpConversion>(tc, lc);
+  p.add<LocalDeallocOpConversion>(tc);
+}
+
+} // namespace trident
