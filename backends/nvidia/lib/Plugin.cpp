@@ -8,6 +8,7 @@
 
 #include "Target/Target.h"
 
+#include "trident/Backends/Nvidia/Encodings.h"
 #include "trident/Backends/Nvidia/Passes.h"
 #include "trident/Dialect/Triton/Transforms/Passes.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
@@ -66,6 +67,8 @@ public:
   void registerDialects(mlir::DialectRegistry &registry) const override {
     registry.insert<mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect,
                     mlir::triton::gpu::TritonGPUDialect>();
+    // #ttg.nvidia_mma is NVIDIA's: core parses it once this ran.
+    trident::nvidia::registerNvidiaEncodings();
   }
   std::vector<trident::Stage> stages(const trident::Target &t) const override {
     using trident::Artifact;

@@ -10,7 +10,12 @@
 
 #include <algorithm>
 
+#include "llvm/ADT/StringSet.h"
+
+#include <map>
+#include <memory>
 #include <set>
+#include <shared_mutex>
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
@@ -46,6 +51,11 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
     }
     if (isa<SwizzledSharedEncodingAttr>(attr)) {
       os << "shared";
+      return AliasResult::FinalAlias;
+    }
+    if (auto vendor = dyn_cast<VendorEncodingAttr>(attr)) {
+      const VendorEncodingInfo *info = findVendorEncoding(vendor.getName());
+      os << (info && !info->alias.empty() ? info->alias : std::string("enc"));
       return AliasResult::FinalAlias;
     }
     if (isa<SharedMemorySpaceAttr>(attr)) {
@@ -541,6 +551,228 @@ LinearEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
 }
 
 //===----------------------------------------------------------------------===//
+// Vendor encodings: the registry plugins fill, and the attribute
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct VendorRegistry {
+  std::shared_mutex mutex;
+  // Stable addresses: findVendorEncoding hands out pointers.
+  std::map<std::string, std::unique_ptr<VendorEncodingInfo>, std::less<>> byName;
+};
+VendorRegistry &vendorRegistry() {
+  static VendorRegistry r;
+  return r;
+}
+} // namespace
+
+void mlir::triton::gpu::registerVendorEncoding(VendorEncodingInfo info) {
+  VendorRegistry &r = vendorRegistry();
+  std::unique_lock<std::shared_mutex> lock(r.mutex);
+  // The first registration of a name stays: compiles may be reading it.
+  if (!r.byName.count(info.name))
+    r.byName.emplace(info.name, std::make_unique<VendorEncodingInfo>(info));
+}
+
+const VendorEncodingInfo *mlir::triton::gpu::findVendorEncoding(StringRef name) {
+  VendorRegistry &r = vendorRegistry();
+  std::shared_lock<std::shared_mutex> lock(r.mutex);
+  auto it = r.byName.find(name);
+  return it == r.byName.end() ? nullptr : it->second.get();
+}
+
+LogicalResult
+VendorEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           StringAttr name, DictionaryAttr params) {
+  const VendorEncodingInfo *info = findVendorEncoding(name.getValue());
+  if (!info)
+    return emitError() << "encoding '#ttg." << name.getValue()
+                       << "' is not registered: it comes from a backend "
+                          "plugin, and none loaded provides it";
+  return info->verify ? info->verify(params, emitError) : success();
+}
+
+static const VendorEncodingInfo &infoOf(VendorEncodingAttr a) {
+  // verify() ran when the attribute was made.
+  return *findVendorEncoding(a.getName().getValue());
+}
+
+trident::LinearLayout
+VendorEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return infoOf(*this).toLinearLayout(getParams(), shape);
+}
+
+unsigned VendorEncodingAttr::getRank() const {
+  return infoOf(*this).rank(getParams());
+}
+
+FailureOr<trident::LinearLayout>
+VendorEncodingAttr::toDotOperandLinearLayout(unsigned opIdx, unsigned kWidth,
+                                             ArrayRef<int64_t> shape) const {
+  const VendorEncodingInfo &info = infoOf(*this);
+  if (!info.dotOperand)
+    return failure();
+  return info.dotOperand(getParams(), opIdx, kWidth, shape);
+}
+
+int64_t VendorEncodingAttr::getInt(StringRef key) const {
+  auto i = dyn_cast_or_null<IntegerAttr>(getParams().get(key));
+  return i ? i.getInt() : 0;
+}
+
+SmallVector<int64_t> VendorEncodingAttr::getInts(StringRef key) const {
+  SmallVector<int64_t> out;
+  if (auto a = dyn_cast_or_null<ArrayAttr>(getParams().get(key)))
+    for (Attribute e : a)
+      if (auto i = dyn_cast<IntegerAttr>(e))
+        out.push_back(i.getInt());
+  return out;
+}
+
+LogicalResult VendorEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (getRank() != shape.size())
+    return emitError() << "encoding of rank " << getRank()
+                       << " on a tensor of rank " << shape.size();
+  return success();
+}
+
+Attribute TritonGPUDialect::parseAttribute(DialectAsmParser &parser,
+                                           Type type) const {
+  StringRef mnemonic;
+  Attribute value;
+  OptionalParseResult core =
+      generatedAttributeParser(parser, &mnemonic, type, value);
+  if (core.has_value())
+    return value;
+  const VendorEncodingInfo *info = findVendorEncoding(mnemonic);
+  if (!info) {
+    parser.emitError(parser.getNameLoc(), "unknown encoding '#ttg.")
+        << mnemonic
+        << "': not core's, and no loaded backend plugin registers it "
+           "(vendor encodings such as nvidia_mma come with their target's "
+           "plugin)";
+    return {};
+  }
+  DictionaryAttr dict;
+  if (parser.parseLess() || parser.parseAttribute(dict) || parser.parseGreater())
+    return {};
+  unsigned rank = info->rank ? info->rank(dict) : 0;
+  if (!isTrivialCta(parser, dict, rank))
+    return {};
+  NamedAttrList fields;
+  for (NamedAttribute a : dict)
+    if (a.getName() != "CTAsPerCGA" && a.getName() != "CTASplitNum" &&
+        a.getName() != "CTAOrder")
+      fields.push_back(a);
+  return parser.getChecked<VendorEncodingAttr>(
+      parser.getContext(), StringAttr::get(parser.getContext(), mnemonic),
+      fields.getDictionary(parser.getContext()));
+}
+
+void TritonGPUDialect::printAttribute(Attribute attr,
+                                      DialectAsmPrinter &os) const {
+  if (succeeded(generatedAttributePrinter(attr, os)))
+    return;
+  auto vendor = cast<VendorEncodingAttr>(attr);
+  const VendorEncodingInfo *info = findVendorEncoding(vendor.getName());
+  os << vendor.getName().getValue() << "<{";
+  const char *sep = "";
+  auto field = [&](StringRef key, Attribute value) {
+    os << sep << key << " = ";
+    // Integers as Triton writes them: no type.
+    if (auto i = dyn_cast<IntegerAttr>(value))
+      os << i.getInt();
+    else
+      os.printAttribute(value);
+    sep = ", ";
+  };
+  llvm::StringSet<> done;
+  if (info)
+    for (const std::string &key : info->printOrder)
+      if (Attribute v = vendor.getParams().get(key)) {
+        field(key, v);
+        done.insert(key);
+      }
+  for (NamedAttribute a : vendor.getParams())
+    if (!done.contains(a.getName().strref()))
+      field(a.getName().strref(), a.getValue());
+  os << "}>";
+}
+
+//===----------------------------------------------------------------------===//
+// dot_op
+//===----------------------------------------------------------------------===//
+
+Attribute DotOperandEncodingAttr::parse(AsmParser &p, Type) {
+  DictionaryAttr dict;
+  if (p.parseLess() || p.parseAttribute(dict) || p.parseGreater())
+    return {};
+  auto opIdx = dyn_cast_or_null<IntegerAttr>(dict.get("opIdx"));
+  Attribute parent = dict.get("parent");
+  auto kWidth = dyn_cast_or_null<IntegerAttr>(dict.get("kWidth"));
+  if (!opIdx || !parent || (dict.get("kWidth") && !kWidth) ||
+      dict.size() != (kWidth ? 3u : 2u)) {
+    p.emitError(p.getNameLoc(), "dot_op needs 'opIdx' and 'parent', and "
+                                "optionally 'kWidth'");
+    return {};
+  }
+  if (opIdx.getInt() < 0 || (kWidth && kWidth.getInt() < 0)) {
+    p.emitError(p.getNameLoc(), "dot_op opIdx and kWidth are non-negative");
+    return {};
+  }
+  return p.getChecked<DotOperandEncodingAttr>(
+      p.getContext(), unsigned(opIdx.getInt()), parent,
+      kWidth ? unsigned(kWidth.getInt()) : 0u);
+}
+
+void DotOperandEncodingAttr::print(AsmPrinter &p) const {
+  p << "<{opIdx = " << getOpIdx() << ", parent = " << getParent();
+  if (getKWidth())
+    p << ", kWidth = " << getKWidth();
+  p << "}>";
+}
+
+LogicalResult
+DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               unsigned opIdx, Attribute parent, unsigned) {
+  if (opIdx > 1)
+    return emitError() << "dot_op opIdx is 0 (A) or 1 (B), not " << opIdx;
+  if (!isa<DistributedEncoding>(parent))
+    return emitError() << "the parent of a dot_op must be a distributed "
+                          "encoding";
+  return success();
+}
+
+unsigned DotOperandEncodingAttr::getRank() const {
+  return cast<DistributedEncoding>(getParent()).getRank();
+}
+
+trident::LinearLayout
+DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  // verifyEncoding checked that the parent gives one.
+  auto l = cast<DistributedEncoding>(getParent())
+               .toDotOperandLinearLayout(getOpIdx(), getKWidth(), shape);
+  return succeeded(l) ? *l : trident::LinearLayout();
+}
+
+LogicalResult DotOperandEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (getRank() != shape.size())
+    return emitError() << "encoding of rank " << getRank()
+                       << " on a tensor of rank " << shape.size();
+  if (failed(cast<DistributedEncoding>(getParent())
+                 .toDotOperandLinearLayout(getOpIdx(), getKWidth(), shape)))
+    return emitError() << "the dot_op's parent " << getParent()
+                       << " gives no layout for operand " << getOpIdx()
+                       << " with kWidth = " << getKWidth() << " of shape "
+                       << shape;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Linear layouts
 //===----------------------------------------------------------------------===//
 
@@ -570,6 +802,43 @@ BlockedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   trident::LinearLayout l = identityND("register", getSizePerThread(), order) *
                             identityND("lane", getThreadsPerWarp(), order) *
                             identityND("warp", getWarpsPerCTA(), order);
+  std::vector<int32_t> sizes(shape.begin(), shape.end());
+  return l.resizedTo(sizes, std::vector<unsigned>(order.begin(), order.end()),
+                     "register");
+}
+
+FailureOr<trident::LinearLayout>
+BlockedEncodingAttr::toDotOperandLinearLayout(unsigned opIdx, unsigned,
+                                              ArrayRef<int64_t> shape) const {
+  unsigned rank = getRank();
+  if (rank < 2 || shape.size() != rank || opIdx > 1)
+    return failure();
+  for (int64_t s : shape)
+    if (!llvm::isPowerOf2_64(uint64_t(s)))
+      return failure();
+  unsigned k = opIdx == 0 ? rank - 1 : rank - 2;
+  ArrayRef<unsigned> order = getOrder();
+  SmallVector<unsigned> regs(getSizePerThread());
+  regs[k] = unsigned(shape[k]);
+  // Lanes and warps as the parent's, except along K: copies.
+  auto spread = [&](const std::string &in, ArrayRef<unsigned> sizes) {
+    trident::LinearLayout l;
+    for (size_t i = 0; i < rank; ++i) {
+      unsigned d = order[i];
+      auto part = d == k ? trident::LinearLayout::zeros1D(int32_t(sizes[d]), in,
+                                                          dimName(d))
+                         : trident::LinearLayout::identity1D(
+                               int32_t(sizes[d]), in, dimName(d));
+      l = i == 0 ? part : l * part;
+    }
+    std::vector<int32_t> perm(rank);
+    for (size_t d = 0; d < rank; ++d)
+      perm[d] = l.outDimIndex(dimName(unsigned(d)));
+    return l.transposedOuts(perm);
+  };
+  trident::LinearLayout l = identityND("register", regs, order) *
+                            spread("lane", getThreadsPerWarp()) *
+                            spread("warp", getWarpsPerCTA());
   std::vector<int32_t> sizes(shape.begin(), shape.end());
   return l.resizedTo(sizes, std::vector<unsigned>(order.begin(), order.end()),
                      "register");

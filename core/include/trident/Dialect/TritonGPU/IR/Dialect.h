@@ -16,6 +16,10 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/TensorEncoding.h"
 
+#include <functional>
+#include <string>
+#include <vector>
+
 #include "trident/Dialect/TritonGPU/IR/Dialect.h.inc"
 #include "trident/Dialect/TritonGPU/IR/AttrInterfaces.h.inc"
 
@@ -28,6 +32,33 @@
 #include "trident/Dialect/TritonGPU/IR/Ops.h.inc"
 
 namespace mlir::triton::gpu {
+
+/// What a backend plugin gives core for one of its encodings, spelled
+/// `#ttg.<name><{key = value, ...}>` as Triton writes it (a
+/// VendorEncodingAttr holds the fields).
+struct VendorEncodingInfo {
+  std::string name;                  ///< "nvidia_mma"
+  std::string alias;                 ///< printed alias: "mma" -> #mma
+  std::vector<std::string> printOrder; ///< fields, in Triton's order
+  /// Checks the fields; errors through `emitError`.
+  std::function<LogicalResult(DictionaryAttr,
+                              function_ref<InFlightDiagnostic()> emitError)>
+      verify;
+  /// The rank of the tensors the encoding is for.
+  std::function<unsigned(DictionaryAttr)> rank;
+  /// Its linear layout for a tensor of `shape`.
+  std::function<trident::LinearLayout(DictionaryAttr, ArrayRef<int64_t>)>
+      toLinearLayout;
+  /// Optional: the layout of a dot operand with this parent.
+  std::function<FailureOr<trident::LinearLayout>(
+      DictionaryAttr, unsigned opIdx, unsigned kWidth, ArrayRef<int64_t>)>
+      dotOperand;
+};
+/// Registers (or, with the same name, replaces) a vendor encoding; the
+/// registry is process-wide, filled by plugins as they register dialects.
+void registerVendorEncoding(VendorEncodingInfo info);
+/// The registered encoding `name`; null when none is.
+const VendorEncodingInfo *findVendorEncoding(StringRef name);
 
 /// The linear layout of `type`'s encoding (which must be distributed).
 trident::LinearLayout toLinearLayout(RankedTensorType type);

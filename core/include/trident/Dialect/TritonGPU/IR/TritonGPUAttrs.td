@@ -35,6 +35,11 @@ def BlockedEncodingAttr : TritonGPU_Attr<"BlockedEncoding", "blocked",
   let extraClassDeclaration = [{
     ::trident::LinearLayout toLinearLayout(::llvm::ArrayRef<int64_t> shape) const;
     unsigned getRank() const { return getOrder().size(); }
+    /// The FMA dot's operands: each thread holds the whole K dimension of
+    /// its rows (A) or columns (B); lanes and warps along K hold copies.
+    ::mlir::FailureOr<::trident::LinearLayout>
+    toDotOperandLinearLayout(unsigned opIdx, unsigned kWidth,
+                             ::llvm::ArrayRef<int64_t> shape) const;
   }];
 }
 
@@ -54,6 +59,60 @@ def SliceEncodingAttr : TritonGPU_Attr<"SliceEncoding", "slice",
   let extraClassDeclaration = [{
     ::trident::LinearLayout toLinearLayout(::llvm::ArrayRef<int64_t> shape) const;
     unsigned getRank() const;
+  }];
+}
+
+def DotOperandEncodingAttr : TritonGPU_Attr<"DotOperandEncoding", "dot_op",
+                                            [TritonGPU_DistributedEncoding,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "an operand of tt.dot, as the dot's result encoding wants it";
+  let description = [{
+    `#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>`: operand A
+    (opIdx 0, M x K) or B (opIdx 1, K x N) of a tt.dot whose result is in
+    `parent`, with `kWidth` consecutive K elements per register run (0 when
+    the parent takes none, as blocked's FMA dot). The layout is the
+    parent's to give (toDotOperandLinearLayout): any distributed encoding
+    that implements it can be a parent, core's blocked or a backend's.
+  }];
+  let parameters = (ins "unsigned":$opIdx, "Attribute":$parent,
+                        "unsigned":$kWidth);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::trident::LinearLayout toLinearLayout(::llvm::ArrayRef<int64_t> shape) const;
+    unsigned getRank() const;
+  }];
+}
+
+def VendorEncodingAttr : AttrDef<TritonGPU_Dialect, "VendorEncoding",
+                                 [TritonGPU_DistributedEncoding,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "a distributed encoding a backend plugin registered";
+  let description = [{
+    `#ttg.nvidia_mma<{versionMajor = 3, ...}>`, `#ttg.amd_mfma<{...}>`:
+    encodings that belong to one vendor are not in core. A plugin registers
+    each (registerVendorEncoding in Dialect.h) with its name, the order its
+    fields print in, a verifier and its linear layout (and, for MMA-like
+    ones, its dot operands' layouts); the text then parses as Triton writes
+    it, and core's passes and lowering see it through DistributedEncoding
+    like any other. Without the plugin, the parser says which encoding is
+    missing.
+  }];
+  let parameters = (ins "::mlir::StringAttr":$name,
+                        "::mlir::DictionaryAttr":$params);
+  // No mnemonic: the dialect's parser takes the name from the registry.
+  let attrName = "ttg.vendor_encoding";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::trident::LinearLayout toLinearLayout(::llvm::ArrayRef<int64_t> shape) const;
+    unsigned getRank() const;
+    ::mlir::FailureOr<::trident::LinearLayout>
+    toDotOperandLinearLayout(unsigned opIdx, unsigned kWidth,
+                             ::llvm::ArrayRef<int64_t> shape) const;
+    /// The integer field `key` (0 when absent).
+    int64_t getInt(::llvm::StringRef key) const;
+    /// The integer array field `key` (empty when absent).
+    ::llvm::SmallVector<int64_t> getInts(::llvm::StringRef key) const;
   }];
 }
 

@@ -25,10 +25,16 @@ def TritonGPU_Dialect : Dialect {
     `ttg.num-warps`, `ttg.threads-per-warp`, `ttg.num-ctas`, `ttg.target`.
   }];
   let dependentDialects = ["triton::TritonDialect"];
-  let useDefaultAttributePrinterParser = 1;
+  // Attributes parse by hand: after core's mnemonics, the encodings
+  // backend plugins registered (VendorEncodingAttr).
+  let useDefaultAttributePrinterParser = 0;
   let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &os) const override;
     void registerTypes();
     static constexpr llvm::StringLiteral kNumWarps = "ttg.num-warps";
     static constexpr llvm::StringLiteral kThreadsPerWarp = "ttg.threads-per-warp";

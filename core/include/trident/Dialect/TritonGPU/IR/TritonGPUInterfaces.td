@@ -24,6 +24,15 @@ def TritonGPU_DistributedEncoding : AttrInterface<"DistributedEncoding"> {
       (ins "::llvm::ArrayRef<int64_t>":$shape)>,
     InterfaceMethod<[{The number of tensor dimensions this encoding is for.}],
       "unsigned", "getRank", (ins)>,
+    InterfaceMethod<[{
+      The linear layout of operand `opIdx` (0: A, M x K; 1: B, K x N) of a
+      tt.dot whose result has this encoding, as `#ttg.dot_op<{opIdx, parent
+      = this, kWidth}>` spreads a tensor of `shape`; failure when this
+      encoding is no dot parent (or not for that kWidth).
+    }], "::mlir::FailureOr<::trident::LinearLayout>", "toDotOperandLinearLayout",
+      (ins "unsigned":$opIdx, "unsigned":$kWidth,
+           "::llvm::ArrayRef<int64_t>":$shape), [{}],
+      [{ return ::mlir::failure(); }]>,
   ];
 }
 
