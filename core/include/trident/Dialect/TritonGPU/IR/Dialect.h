@@ -1,6 +1,7 @@
 //===- Dialect.h - the ttg dialect (TTGIR) ----------------------*- C++ -*-===//
 //
-// Public entry point of TTGIR: the dialect, its encodings (blocked, slice)
+// Public entry point of TTGIR: the dialect, its encodings (blocked, slice,
+// linear, dot_op, swizzled_shared; vendor encodings through the registry below)
 // with their linear layouts, the DistributedEncoding interface vendor
 // encodings implement, and its operations.
 //
@@ -54,8 +55,8 @@ struct VendorEncodingInfo {
       DictionaryAttr, unsigned opIdx, unsigned kWidth, ArrayRef<int64_t>)>
       dotOperand;
 };
-/// Registers (or, with the same name, replaces) a vendor encoding; the
-/// registry is process-wide, filled by plugins as they register dialects.
+/// Registers a vendor encoding (the first registration of a name stays);
+/// the registry is process-wide, filled by plugins as they register dialects.
 void registerVendorEncoding(VendorEncodingInfo info);
 /// The registered encoding `name`; null when none is.
 const VendorEncodingInfo *findVendorEncoding(StringRef name);
