@@ -103,10 +103,20 @@ void registerBackends(trident::BackendRegistry *registry) {
   static bool once = [] {
     // For trident-opt --load-plugin and reproducers of failing passes.
     mlir::registerAllPasses();
-    trident::cpu::registerCpuPasses();
     return true;
   }();
   (void)once;
+  // Ours through the registry: a name clash is an error, not an abort.
+  {
+    using namespace trident::cpu;
+    registry->registerPass([] { return createCpuInlineAll(); });
+    registry->registerPass([] { return createCpuAddProgramArgs(); });
+    registry->registerPass([] { return createCpuConvertTritonToLinalg(); });
+    registry->registerPass([] { return createCpuAddKernelWrapper(); });
+    registry->registerPass([] { return createCpuMemRefCopyToLinalg(); });
+    registry->registerPass([] { return createCpuExpandAtomics(); });
+    registry->registerPass([] { return createCpuFuseElementwise(); });
+  }
   registry->add(std::make_unique<CpuBackend>());
 }
 

@@ -161,10 +161,12 @@ public:
 void registerBackends(trident::BackendRegistry *registry) {
   static bool once = [] {
     mlir::registerAllPasses();
-    trident::nvidia::registerNvidiaPasses();
     return true;
   }();
   (void)once;
+  // Through the registry: a name clash is an error, not an abort.
+  registry->registerPass(
+      [] { return trident::nvidia::createConvertTritonGPUToNVVM(); });
   registry->add(std::make_unique<NvidiaBackend>());
 }
 

@@ -1,9 +1,16 @@
 //===- Registry.cpp - loading backend plugins -----------------------------===//
 
 #include "trident/Plugin/Registry.h"
+
+#include "trident/Compiler/Registration.h"
 #include "trident/Plugin/PluginAPI.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include <map>
+#include <mutex>
 
 #include <algorithm>
 #include <cstdio>
@@ -130,6 +137,50 @@ static std::string notAPluginFile(const std::string &path) {
   return std::string("it is ") + what + ", not a regular file";
 }
 
+namespace {
+/// Passes registered through BackendRegistry::registerPass, process-wide
+/// as MLIR's pass registry is: name -> (the pass's type, who registered it).
+struct PluginPasses {
+  std::mutex mutex;
+  std::map<std::string, std::pair<mlir::TypeID, std::string>> byName;
+};
+PluginPasses &pluginPasses() {
+  static PluginPasses p;
+  return p;
+}
+} // namespace
+
+void BackendRegistry::registerPass(
+    const std::function<std::unique_ptr<mlir::Pass>()> &make) {
+  std::string who = loadingName_ ? loadingName_ : "a plugin";
+  auto fail = [&](const std::string &why) {
+    if (!registrationError_.empty())
+      registrationError_ += "; ";
+    registrationError_ += why;
+  };
+  std::unique_ptr<mlir::Pass> pass = make ? make() : nullptr;
+  if (!pass)
+    return fail("a pass factory returned no pass");
+  std::string name = pass->getArgument().str();
+  if (name.empty())
+    return fail("it registers a pass without a name ('" +
+                pass->getName().str() + "' has no getArgument())");
+  PluginPasses &p = pluginPasses();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  auto it = p.byName.find(name);
+  if (it != p.byName.end()) {
+    if (it->second.first == pass->getTypeID())
+      return; // the same pass again
+    return fail("its pass '" + name + "' has the name of a pass plugin '" +
+                it->second.second + "' registered");
+  }
+  if (mlir::PassInfo::lookup(name))
+    return fail("its pass '" + name +
+                "' has the name of a pass of Trident's core or of MLIR");
+  p.byName.emplace(name, std::make_pair(pass->getTypeID(), who));
+  mlir::registerPass(make);
+}
+
 bool BackendRegistry::loadPlugin(const std::string &path, std::string &error) {
   for (const Entry &e : entries_)
     if (e.path == path)
@@ -176,6 +227,9 @@ bool BackendRegistry::loadPlugin(const std::string &path, std::string &error) {
   loadingVersion_ = info.pluginVersion ? info.pluginVersion : "";
   loadingPath_ = path;
   registrationError_.clear();
+  // Core's pass names are taken before any plugin registers its own.
+  static std::once_flag corePasses;
+  std::call_once(corePasses, [] { registerCorePasses(); });
   try {
     info.registerBackends(this);
   } catch (const std::exception &e) {

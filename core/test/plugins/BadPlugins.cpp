@@ -19,6 +19,8 @@
 #include "trident/Plugin/PluginAPI.h"
 #include "trident/Plugin/Registry.h"
 
+#include "mlir/Pass/Pass.h"
+
 #include <stdexcept>
 
 namespace {
@@ -64,9 +66,23 @@ public:
     return "impostor";
   }
 };
+#ifdef PASS_CLASH
+/// A pass of its own under a name core already uses.
+struct ClashingPass
+    : public mlir::PassWrapper<ClashingPass, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ClashingPass)
+  llvm::StringRef getArgument() const override {
+    return "convert-triton-to-tritongpu";
+  }
+  void runOnOperation() override {}
+};
+#endif
 void registerBackends(trident::BackendRegistry *registry) {
 #ifdef THROW_REGISTER
   throw std::runtime_error("registration went wrong");
+#endif
+#ifdef PASS_CLASH
+  registry->registerPass([] { return std::make_unique<ClashingPass>(); });
 #endif
   registry->add(std::make_unique<Impostor>());
 }

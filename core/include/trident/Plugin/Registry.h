@@ -12,9 +12,14 @@
 
 #include "trident/Plugin/Backend.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
+
+namespace mlir {
+class Pass;
+}
 
 namespace trident {
 
@@ -36,6 +41,14 @@ public:
   /// Called by a plugin's registration callback. A second backend of the
   /// same name is refused; the error is reported by loadPlugin.
   void add(std::unique_ptr<Backend> backend);
+
+  /// Called by a plugin's registration callback to make one of its passes
+  /// known by name (trident-opt, textual pipelines, reproducers). MLIR
+  /// aborts the process when two different passes take one name; here a
+  /// name already taken -- by core, MLIR or another plugin -- makes the
+  /// plugin's registration fail with an error naming the pass and its
+  /// owner. The same pass registered again is a no-op.
+  void registerPass(const std::function<std::unique_ptr<mlir::Pass>()> &make);
 
   /// Loads the plugin at `path`. Returns false with `error` set when the
   /// file cannot be loaded, lacks the entry point, was built for another
