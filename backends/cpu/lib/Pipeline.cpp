@@ -94,6 +94,7 @@ void buildLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCpuFuseElementwise());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createCpuFreshElementwiseInits());
   bufferization::OneShotBufferizePassOptions opts;
   opts.bufferizeFunctionBoundaries = true;
   opts.allowReturnAllocsFromLoops = true; // loop-carried tensors may be new buffers
@@ -104,10 +105,19 @@ void buildLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCpuMemRefCopyToLinalg());
   pm.addPass(createCpuExpandAtomics());
   pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(createCpuUnrollSmallLoops());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  {
+    // aligned_alloc, not malloc plus pointer arithmetic: LLVM then knows
+    // each buffer is its own allocation, so stores into one do not force
+    // reloads from another (which made unrolled code quadratic to compile).
+    FinalizeMemRefToLLVMConversionPassOptions memrefOpts;
+    memrefOpts.useAlignedAlloc = true;
+    pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOpts));
+  }
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());

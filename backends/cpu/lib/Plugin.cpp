@@ -116,6 +116,8 @@ void registerBackends(trident::BackendRegistry *registry) {
     registry->registerPass([] { return createCpuMemRefCopyToLinalg(); });
     registry->registerPass([] { return createCpuExpandAtomics(); });
     registry->registerPass([] { return createCpuFuseElementwise(); });
+    registry->registerPass([] { return createCpuFreshElementwiseInits(); });
+    registry->registerPass([] { return createCpuUnrollSmallLoops(); });
   }
   registry->add(std::make_unique<CpuBackend>());
 }

@@ -117,4 +117,39 @@ def CpuFuseElementwise : Pass<"cpu-fuse-elementwise", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def CpuFreshElementwiseInits
+    : Pass<"cpu-fresh-elementwise-inits", "mlir::ModuleOp"> {
+  let summary = "Give elementwise generics whose init is shared a tensor.empty of their own";
+  let description = [{
+    Runs on tensors, right before one-shot bufferization. Elementwise
+    generics get an `outs` their body ignores: an operand, or a
+    `tensor.empty` that CSE has merged with every other of its type. When
+    that value has other uses (in unrolled code, hundreds), one-shot
+    bufferization's conflict analysis checks every writer into it against
+    every other use: quadratic in their number (400 unrolled `tl.sum` of
+    one tensor took 16 s there). A fresh `tensor.empty`
+    per such generic says what the op means -- a new tensor -- and keeps
+    the analysis local. Generics whose init is read by their body, has
+    this one use, or has a dynamic shape are left alone.
+  }];
+  let dependentDialects = ["mlir::tensor::TensorDialect"];
+}
+
+def CpuUnrollSmallLoops : Pass<"cpu-unroll-small-loops", "mlir::ModuleOp"> {
+  let summary = "Unroll innermost scf.for loops of at most 16 iterations and a small body";
+  let description = [{
+    After linalg is lowered to loops. A kernel's small tensors (a 16-wide
+    row, a reduction over 16 elements) become loops of a few iterations
+    that LLVM unrolls fully anyway; but LLVM's loop passes (rotation,
+    induction-variable simplification, full unrolling) update analyses of
+    the whole function for each loop, so hundreds of them (unrolled Python
+    loops in a kernel) cost time quadratic in the kernel's size. Unrolling
+    them here costs each loop its own size only, and LLVM then sees the
+    straight-line code it would have made. An innermost loop with constant
+    bounds, at most 16 iterations and at most 32 ops in its body is
+    unrolled; others are left to LLVM.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 #endif // TRIDENT_BACKENDS_CPU_PASSES
