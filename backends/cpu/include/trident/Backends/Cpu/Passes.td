@@ -136,19 +136,25 @@ def CpuFreshElementwiseInits
 }
 
 def CpuUnrollSmallLoops : Pass<"cpu-unroll-small-loops", "mlir::ModuleOp"> {
-  let summary = "Unroll innermost scf.for loops of at most 16 iterations and a small body";
+  let summary = "In functions with hundreds of loops, unroll the small ones that are no loop nest";
   let description = [{
     After linalg is lowered to loops. A kernel's small tensors (a 16-wide
     row, a reduction over 16 elements) become loops of a few iterations
     that LLVM unrolls fully anyway; but LLVM's loop passes (rotation,
-    induction-variable simplification, full unrolling) update analyses of
-    the whole function for each loop, so hundreds of them (unrolled Python
-    loops in a kernel) cost time quadratic in the kernel's size. Unrolling
-    them here costs each loop its own size only, and LLVM then sees the
-    straight-line code it would have made. An innermost loop with constant
-    bounds, at most 16 iterations and at most 32 ops in its body is
-    unrolled; others are left to LLVM.
+    induction-variable simplification, full unrolling) cost each loop the
+    size of the whole function, so hundreds of them (unrolled Python loops
+    in a kernel) cost time quadratic in the kernel's size. In a function of
+    at least `min-loops` loops, each loop with constant bounds, at most 16
+    iterations, at most 32 ops, no loop inside and none around it is
+    unrolled here, at a cost of its own size. Fewer loops are cheaper left
+    to LLVM (the unrolled IR costs the conversions after this pass more;
+    on the development machine unrolling paid from about 1,000 loops), and
+    loop nests (a dot's) are LLVM's to unroll or vectorize.
   }];
+  let options = [
+    Option<"minLoops", "min-loops", "unsigned", "1024",
+           "unroll only in functions with at least this many loops">
+  ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
