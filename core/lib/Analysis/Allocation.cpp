@@ -52,6 +52,17 @@ static unsigned widestSlot(ValueRange values) {
   return bytes;
 }
 
+bool reduceCombinesInLanes(ReduceOp reduce) {
+  auto src = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
+  LinearLayout ll = toLinearLayout(src);
+  int64_t warps = int64_t(1) << warpBitsAlong(ll, reduce.getAxis());
+  int64_t sliceElems = src.getNumElements() / src.getShape()[reduce.getAxis()];
+  int64_t tpw = TritonGPUDialect::getThreadsPerWarp(
+      reduce->getParentOfType<ModuleOp>());
+  int64_t threads = tpw * (int64_t(1) << ll.inDimSizeLog2("warp"));
+  return sliceElems * warps <= threads && warps <= tpw;
+}
+
 uint64_t scratchBytes(Operation *op) {
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
     auto src = cast<RankedTensorType>(cvt.getSrc().getType());
@@ -87,10 +98,7 @@ uint64_t scratchBytes(Operation *op) {
     uint64_t slot = widestSlot(reduce.getSrcs());
     uint64_t region = uint64_t(sliceElems * warps) * slot;
     // Few partials: a second region holds each slice's total.
-    int64_t tpw = TritonGPUDialect::getThreadsPerWarp(
-        op->getParentOfType<ModuleOp>());
-    int64_t threads = tpw * (int64_t(1) << ll.inDimSizeLog2("warp"));
-    if (sliceElems * warps <= threads && warps <= tpw)
+    if (reduceCombinesInLanes(reduce))
       return (region + uint64_t(sliceElems) * slot) * n;
     return region * n;
   }
@@ -168,6 +176,16 @@ SmallVector<SharedAccess> sharedAccesses(Operation *op) {
     out.push_back(a);
     return out;
   }
+  if (isa<CallOp>(op) && llvm::any_of(op->getOperandTypes(), [](Type t) {
+        return isa<MemDescType>(t);
+      })) {
+    // The callee may read or write the buffers it is given.
+    SharedAccess all;
+    all.end = UINT64_MAX;
+    all.read = all.write = true;
+    out.push_back(all);
+    return out;
+  }
   auto off = op->getAttrOfType<IntegerAttr>(kAllocationOffset);
   if (!off)
     return out;
@@ -181,7 +199,7 @@ SmallVector<SharedAccess> sharedAccesses(Operation *op) {
   } else if (auto call = dyn_cast<CallOp>(op)) {
     Operation *callee =
         SymbolTable::lookupNearestSymbolFrom(op, call.getCalleeAttr());
-    a.end = a.begin + (callee ? intAttr(callee, kAllocationSize, 0) : UINT64_MAX);
+    a.end = callee ? a.begin + intAttr(callee, kAllocationSize, 0) : UINT64_MAX;
     a.read = a.write = true;
   } else {
     a.end = a.begin + scratchBytes(op);
@@ -230,17 +248,20 @@ uint64_t allocateFunction(FuncOp func,
       return;
     }
     if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
-      int64_t end = at;
+      int64_t start = at, end = at;
       Block *home = op->getBlock();
       for (Operation *user : alloc->getUsers()) {
         Operation *anc = home->findAncestorOpInBlock(*user);
         if (!anc || !isa<LocalLoadOp, LocalStoreOp, LocalDeallocOp>(user)) {
-          end = last[func]; // escapes: live to the function's end
+          // Escapes (yielded into a loop's next iteration, passed on):
+          // live over the whole function, ops before it included.
+          start = 0;
+          end = last[func];
           break;
         }
         end = std::max(end, last[anc]);
       }
-      buffers.push_back({op, bufferBytes(alloc.getType()), at, end, false});
+      buffers.push_back({op, bufferBytes(alloc.getType()), start, end, false});
       return;
     }
     if (uint64_t bytes = scratchBytes(op))
@@ -298,6 +319,12 @@ LogicalResult allocateSharedMemory(ModuleOp module) {
   std::function<LogicalResult(FuncOp)> visit = [&](FuncOp f) -> LogicalResult {
     if (sizes.count(f))
       return success();
+    // A returned buffer would have to outlive the callee's allocation.
+    if (llvm::any_of(f.getFunctionType().getResults(),
+                     [](Type t) { return isa<MemDescType>(t); }))
+      return f.emitError("a function returning a shared-memory buffer "
+                         "(!ttg.memdesc) is not supported: allocate it in the "
+                         "caller and pass it in");
     active.insert(f);
     WalkResult r = f.walk([&](CallOp call) {
       auto callee = dyn_cast_or_null<FuncOp>(

@@ -116,6 +116,30 @@ private:
     return after;
   }
 
+  /// Any other op with regions (scf.execute_region, scf.index_switch, ...):
+  /// its regions may run in any order, any number of times.
+  Pending visitAnyOrder(Operation *op, const Pending &before) {
+    Pending in = before;
+    for (int iter = 0; iter < 16; ++iter) {
+      Pending next = in;
+      for (Region &r : op->getRegions())
+        next.merge(visitRegion(r, in));
+      if (next == in)
+        return next;
+      in = next;
+    }
+    return everything(); // not settled: assume the worst after it
+  }
+
+  static bool touchesShared(Operation *op) {
+    bool found = false;
+    op->walk([&](Operation *inner) {
+      if (inner != op && (isa<BarrierOp>(inner) || !sharedAccesses(inner).empty()))
+        found = true;
+    });
+    return found;
+  }
+
   Pending visitBlock(Block &block, Pending state) {
     for (Operation &op : llvm::make_early_inc_range(block)) {
       if (isa<BarrierOp>(op)) {
@@ -133,6 +157,8 @@ private:
         state = visitLoop(&op, state);
         continue;
       }
+      if (op.getNumRegions() && touchesShared(&op))
+        state = visitAnyOrder(&op, state);
       SmallVector<SharedAccess> accesses = sharedAccesses(&op);
       if (accesses.empty())
         continue;

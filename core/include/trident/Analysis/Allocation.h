@@ -20,6 +20,8 @@
 #ifndef TRIDENT_ANALYSIS_ALLOCATION_H
 #define TRIDENT_ANALYSIS_ALLOCATION_H
 
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/SmallVector.h"
@@ -42,6 +44,12 @@ unsigned sharedSlotBytes(mlir::Type t);
 /// The bytes of shared memory `op` needs as scratch while it runs; 0 when
 /// it needs none. The shared lowering's patterns use no more than this.
 uint64_t scratchBytes(mlir::Operation *op);
+
+/// Whether a reduction across warps has few enough partials (a row's, a
+/// small slice's) that one group of lanes combines them by shuffles, its
+/// totals then in a second region of its scratch. The lowering and
+/// scratchBytes both ask this.
+bool reduceCombinesInLanes(mlir::triton::ReduceOp reduce);
 
 /// The bytes of the buffer a `!ttg.memdesc` value describes.
 uint64_t bufferBytes(mlir::Type memdesc);

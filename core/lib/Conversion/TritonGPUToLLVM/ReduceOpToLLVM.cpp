@@ -11,6 +11,8 @@
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
+#include "trident/Analysis/Allocation.h"
+
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -103,10 +105,9 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         maxBytes = std::max(maxBytes, slotBytes(v.getType()));
       int64_t region = sliceElems * warps * maxBytes;
       int64_t tpw = lc.target.threadsPerWarp();
-      int64_t threads = tpw * (int64_t(1) << ll.inDimSizeLog2("warp"));
       // Few partials (a row's, a small slice's): combined by a group of
       // lanes, their totals in a second region.
-      bool fewPartials = sliceElems * warps <= threads && warps <= tpw;
+      bool fewPartials = reduceCombinesInLanes(op);
       ThreadIds ids = threadIds(rw, loc, lc.target);
       Value base = scratchBase(
           rw, loc, op, lc,

@@ -104,3 +104,57 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %t : tensor<128xf32, #a>
   }
 }
+
+// -----
+
+// A call that is given a buffer may read or write it: ordered against the
+// store before it and the load after it.
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @reads(%m: !ttg.memdesc<128xf32, #shared, #smem, mutable>) -> tensor<128xf32, #a> {
+    %t = ttg.local_load %m : !ttg.memdesc<128xf32, #shared, #smem, mutable> -> tensor<128xf32, #a>
+    tt.return %t : tensor<128xf32, #a>
+  }
+  // CHECK-LABEL: @passes_buffer
+  tt.func @passes_buffer(%x: tensor<128xf32, #a>) -> tensor<128xf32, #a> {
+    // CHECK: ttg.local_store
+    // CHECK-NEXT: ttg.barrier local
+    // CHECK-NEXT: tt.call @reads
+    // CHECK-NEXT: ttg.barrier local
+    // CHECK-NEXT: ttg.local_store
+    %m = ttg.local_alloc : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    ttg.local_store %x, %m : tensor<128xf32, #a> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    %y = tt.call @reads(%m) : (!ttg.memdesc<128xf32, #shared, #smem, mutable>) -> tensor<128xf32, #a>
+    ttg.local_store %y, %m : tensor<128xf32, #a> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    tt.return %y : tensor<128xf32, #a>
+  }
+}
+
+// -----
+
+// Regions of other ops (scf.execute_region, scf.index_switch, ...) are
+// followed too, as if they might run in any order and any number of times:
+// safe for every such op, if one barrier more than this one needs.
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @region
+  tt.func @region(%x: tensor<128xf32, #a>) -> tensor<128xf32, #a> {
+    %m = ttg.local_alloc : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    // CHECK: scf.execute_region
+    // CHECK-NEXT: ttg.barrier local
+    // CHECK-NEXT: ttg.local_store
+    // CHECK: }
+    // CHECK-NEXT: ttg.barrier local
+    // CHECK-NEXT: ttg.local_load
+    scf.execute_region {
+      ttg.local_store %x, %m : tensor<128xf32, #a> -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+      scf.yield
+    }
+    %t = ttg.local_load %m : !ttg.memdesc<128xf32, #shared, #smem, mutable> -> tensor<128xf32, #a>
+    tt.return %t : tensor<128xf32, #a>
+  }
+}

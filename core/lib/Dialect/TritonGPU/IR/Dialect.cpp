@@ -566,12 +566,27 @@ VendorRegistry &vendorRegistry() {
 }
 } // namespace
 
-void mlir::triton::gpu::registerVendorEncoding(VendorEncodingInfo info) {
+bool mlir::triton::gpu::registerVendorEncoding(VendorEncodingInfo info,
+                                               std::string *error) {
+  auto refuse = [&](const std::string &why) {
+    if (error)
+      *error = "cannot register encoding '#ttg." + info.name + "': " + why;
+    return false;
+  };
+  // Core's mnemonics parse first: a vendor encoding of that name could
+  // never be read back.
+  for (StringRef core : {"blocked", "slice", "linear", "dot_op",
+                         "swizzled_shared", "shared_memory"})
+    if (info.name == core)
+      return refuse("core's ttg dialect has an encoding of that name");
+  if (info.name.empty() || !info.rank || !info.toLinearLayout)
+    return refuse("a name, a rank and a linear layout are required");
   VendorRegistry &r = vendorRegistry();
   std::unique_lock<std::shared_mutex> lock(r.mutex);
   // The first registration of a name stays: compiles may be reading it.
   if (!r.byName.count(info.name))
     r.byName.emplace(info.name, std::make_unique<VendorEncodingInfo>(info));
+  return true;
 }
 
 const VendorEncodingInfo *mlir::triton::gpu::findVendorEncoding(StringRef name) {
@@ -592,27 +607,27 @@ VendorEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return info->verify ? info->verify(params, emitError) : success();
 }
 
-static const VendorEncodingInfo &infoOf(VendorEncodingAttr a) {
-  // verify() ran when the attribute was made.
-  return *findVendorEncoding(a.getName().getValue());
-}
-
+// verify() checked the registration when the attribute was made (getChecked);
+// one made unchecked for an unregistered name has no layout, not a crash.
 trident::LinearLayout
 VendorEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
-  return infoOf(*this).toLinearLayout(getParams(), shape);
+  const VendorEncodingInfo *info = findVendorEncoding(getName().getValue());
+  return info ? info->toLinearLayout(getParams(), shape)
+              : trident::LinearLayout();
 }
 
 unsigned VendorEncodingAttr::getRank() const {
-  return infoOf(*this).rank(getParams());
+  const VendorEncodingInfo *info = findVendorEncoding(getName().getValue());
+  return info ? info->rank(getParams()) : 0;
 }
 
 FailureOr<trident::LinearLayout>
 VendorEncodingAttr::toDotOperandLinearLayout(unsigned opIdx, unsigned kWidth,
                                              ArrayRef<int64_t> shape) const {
-  const VendorEncodingInfo &info = infoOf(*this);
-  if (!info.dotOperand)
+  const VendorEncodingInfo *info = findVendorEncoding(getName().getValue());
+  if (!info || !info->dotOperand)
     return failure();
-  return info.dotOperand(getParams(), opIdx, kWidth, shape);
+  return info->dotOperand(getParams(), opIdx, kWidth, shape);
 }
 
 int64_t VendorEncodingAttr::getInt(StringRef key) const {
@@ -681,8 +696,10 @@ void TritonGPUDialect::printAttribute(Attribute attr,
   const char *sep = "";
   auto field = [&](StringRef key, Attribute value) {
     os << sep << key << " = ";
-    // Integers as Triton writes them: no type.
-    if (auto i = dyn_cast<IntegerAttr>(value))
+    // Integers as Triton writes them: no type, where the parser gives the
+    // same attribute back (i64); others keep their type.
+    auto i = dyn_cast<IntegerAttr>(value);
+    if (i && i.getType().isSignlessInteger(64))
       os << i.getInt();
     else
       os.printAttribute(value);

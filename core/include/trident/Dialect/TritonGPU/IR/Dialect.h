@@ -56,8 +56,11 @@ struct VendorEncodingInfo {
       dotOperand;
 };
 /// Registers a vendor encoding (the first registration of a name stays);
-/// the registry is process-wide, filled by plugins as they register dialects.
-void registerVendorEncoding(VendorEncodingInfo info);
+/// the registry is process-wide, filled by plugins as they register
+/// dialects. Refused, with `error`, for a name core uses or an info
+/// without a name, rank or linear layout.
+bool registerVendorEncoding(VendorEncodingInfo info,
+                            std::string *error = nullptr);
 /// The registered encoding `name`; null when none is.
 const VendorEncodingInfo *findVendorEncoding(StringRef name);
 
