@@ -33,6 +33,18 @@ int computeCapability(const trident::Target &t) {
   return std::atoi(t.arch.c_str());
 }
 
+/// The most shared memory one CTA may use on sm_`cc` (the opt-in limit,
+/// CUDA programming guide's table of compute capabilities).
+uint64_t sharedMemoryLimit(int cc) {
+  switch (cc) {
+  case 70: case 72: return 96 * 1024;
+  case 75: return 64 * 1024;
+  case 80: case 87: return 163 * 1024;
+  case 86: case 89: case 120: case 121: return 99 * 1024;
+  default: return cc >= 90 ? 227 * 1024 : 48 * 1024;
+  }
+}
+
 class NvidiaBackend : public trident::Backend {
 public:
   std::string name() const override { return "nvidia"; }
@@ -106,6 +118,14 @@ public:
             return mlir::failure();
           if (auto s = (*a.module)->getAttrOfType<mlir::IntegerAttr>("ttg.shared"))
             c.metadata.sharedMemory = uint64_t(s.getInt());
+          if (c.metadata.sharedMemory > sharedMemoryLimit(cc)) {
+            c.error("out of shared memory: the kernel needs " +
+                    std::to_string(c.metadata.sharedMemory) +
+                    " bytes, and a CTA on sm_" + std::to_string(cc) +
+                    " has at most " + std::to_string(sharedMemoryLimit(cc)) +
+                    " (smaller blocks need less)");
+            return mlir::failure();
+          }
           return mlir::success();
         }};
     trident::Stage llvmIR{"llvm-ir", ".ll", false,

@@ -131,10 +131,13 @@ uint64_t scratchBytes(Operation *op) {
 
 uint64_t bufferBytes(Type memdesc) {
   auto type = cast<MemDescType>(memdesc);
+  // Saturating: a shape past 2^40 elements is "too large", not a wrap.
+  constexpr uint64_t kHuge = uint64_t(1) << 40;
   uint64_t elems = 1;
   for (int64_t s : type.getAllocShape().empty() ? type.getShape()
                                                 : type.getAllocShape())
-    elems *= uint64_t(s);
+    elems = s > 0 && elems > kHuge / uint64_t(s) ? kHuge
+                                                 : std::min(kHuge, elems * uint64_t(s));
   return elems * sharedSlotBytes(type.getElementType());
 }
 
@@ -268,6 +271,13 @@ uint64_t allocateFunction(FuncOp func,
       buffers.push_back({op, bytes, at, at, false});
   });
 
+  for (const Buffer &buf : buffers)
+    if (buf.size > uint64_t(INT32_MAX)) {
+      buf.op->emitError("needs ")
+          << buf.size << " bytes of shared memory, more than any GPU has";
+      return UINT64_MAX;
+    }
+
   // Calls first (at 0), then the largest first.
   std::stable_sort(buffers.begin(), buffers.end(),
                    [](const Buffer &a, const Buffer &b) {
@@ -304,6 +314,11 @@ uint64_t allocateFunction(FuncOp func,
   }
 
   Builder b(func.getContext());
+  if (total > uint64_t(INT32_MAX)) {
+    func.emitError("the function needs ")
+        << total << " bytes of shared memory, more than any GPU has";
+    return UINT64_MAX;
+  }
   for (const Buffer &buf : buffers)
     buf.op->setAttr(kAllocationOffset, b.getI32IntegerAttr(int32_t(buf.offset)));
   func->setAttr(kAllocationSize, b.getI32IntegerAttr(int32_t(total)));
@@ -344,7 +359,7 @@ LogicalResult allocateSharedMemory(ModuleOp module) {
       return failure();
     active.remove(f);
     sizes[f] = allocateFunction(f, sizes);
-    return success();
+    return sizes[f] == UINT64_MAX ? failure() : success();
   };
   uint64_t total = 0;
   for (FuncOp f : module.getOps<FuncOp>()) {
