@@ -21,6 +21,10 @@ struct AddKernelWrapper
     : public trident::cpu::impl::CpuAddKernelWrapperBase<AddKernelWrapper> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Dots outlined by cpu-outline-dots stay calls: compiled once.
+    for (auto fn : module.getOps<LLVM::LLVMFuncOp>())
+      if (fn.getName().starts_with("trident.dot."))
+        fn.setNoInline(true);
     auto names = module->getAttrOfType<ArrayAttr>("trident.kernels");
     if (!names)
       return;

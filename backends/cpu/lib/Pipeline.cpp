@@ -102,6 +102,7 @@ void buildLLVMPipeline(OpPassManager &pm) {
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(opts));
   bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createCpuOutlineDots());
   pm.addPass(createCpuMemRefCopyToLinalg());
   pm.addPass(createCpuExpandAtomics());
   pm.addPass(createConvertLinalgToLoopsPass());

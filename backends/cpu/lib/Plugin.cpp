@@ -118,6 +118,7 @@ void registerBackends(trident::BackendRegistry *registry) {
     registry->registerPass([] { return createCpuFuseElementwise(); });
     registry->registerPass([] { return createCpuFreshElementwiseInits(); });
     registry->registerPass([] { return createCpuUnrollSmallLoops(); });
+    registry->registerPass([] { return createCpuOutlineDots(); });
   }
   registry->add(std::make_unique<CpuBackend>());
 }

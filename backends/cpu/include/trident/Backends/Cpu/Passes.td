@@ -158,4 +158,24 @@ def CpuUnrollSmallLoops : Pass<"cpu-unroll-small-loops", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def CpuOutlineDots : Pass<"cpu-outline-dots", "mlir::ModuleOp"> {
+  let summary = "In functions of many dots, one out-of-line function per dot shape";
+  let description = [{
+    After bufferization. A kernel with many `tl.dot`s (an unrolled loop)
+    gives LLVM thousands of loop nests in one function, and LLVM's loop
+    passes (IndVarSimplify most) cost each the size of the whole function:
+    compile time quadratic in the number of dots. In a function of at
+    least `min-dots` `linalg.matmul`/`linalg.batch_matmul` ops, each
+    becomes a call of a private function made once per signature (the
+    operands' memref types), `trident.dot.N`, which the kernel wrapper pass
+    marks no_inline: LLVM compiles each loop nest once. Kernels with fewer
+    dots (the usual one dot in a K loop) keep them inline.
+  }];
+  let options = [
+    Option<"minDots", "min-dots", "unsigned", "16",
+           "outline only in functions with at least this many dots">
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 #endif // TRIDENT_BACKENDS_CPU_PASSES
