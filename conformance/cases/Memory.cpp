@@ -254,7 +254,10 @@ Register blockPointers([](std::vector<Case> &cases) {
           d[1][i] = s;
         }
       },
-      1e-5, 1e-5);
+      // 150 fp32 additions in the kernel's order (tiles of 64, masked)
+      // against an exact sum: the rounding reaches 2e-5 on some seeds; a
+      // lost or doubled element is off by ~0.5.
+      1e-4, 1e-4);
   rs.grid[0] = (M + 31) / 32;
   cases.push_back(rs);
   const int R = 70, C = 45;
