@@ -74,7 +74,13 @@ Register reductions([](std::vector<Case> &cases) {
                 d[1][o] = roundTo(dout, acc);
               }
             },
-            din == DT::F16 ? 1e-2 : 1e-5, din == DT::F16 ? 2e-2 : 1e-5));
+            din == DT::F16 ? 1e-2 : 1e-5,
+            // An fp16 sum accumulates in fp16 (Triton's TTIR reduces in the
+            // input type): each of the `len` additions rounds at the
+            // partial sum's ulp (2^-7 near 10), so allow len * 2^-8; a lost
+            // element is off by its value (about 1.5 on average here).
+            din == DT::F16 ? (op == "sum" ? (axis == 0 ? M : N) / 256.0 : 2e-2)
+                           : 1e-5));
       }
   for (const char *opc : {"sum", "max", "argmin"}) {
     std::string op = opc;
