@@ -17,6 +17,8 @@
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
+#include "trident/Analysis/Allocation.h"
+
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 using namespace mlir;
@@ -80,7 +82,7 @@ LogicalResult lowerAtomic(Operation *op, Type ptrType, ArrayRef<Value> masks,
   if (auto st = dyn_cast<LLVM::LLVMStructType>(resultType))
     elem = st.getBody().front();
   if (broadcast) {
-    int64_t bytes = std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+    int64_t bytes = sharedSlotBytes(elem);
     int64_t elems = tensor ? tensor.getNumElements() : 1;
     Value base = scratchBase(rw, loc, op, lc, uint64_t(elems * bytes));
     SmallVector<Value> slots(numRegs);

@@ -3,6 +3,7 @@
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -105,12 +106,14 @@ struct NumProgramsOpConversion
   LoweringContext &lc;
 };
 
-/// tl.debug_barrier.
-struct BarrierOpConversion : public ConvertOpToLLVMPattern<mlir::gpu::BarrierOp> {
+/// tl.debug_barrier (gpu.barrier) and ttg.barrier: a CTA barrier, which
+/// orders the CTA's shared and global accesses alike.
+template <typename Op>
+struct BarrierOpConversion : public ConvertOpToLLVMPattern<Op> {
   BarrierOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+      : ConvertOpToLLVMPattern<Op>(tc), lc(lc) {}
   LogicalResult
-  matchAndRewrite(mlir::gpu::BarrierOp op, OpAdaptor,
+  matchAndRewrite(Op op, typename Op::Adaptor,
                   ConversionPatternRewriter &rw) const override {
     lc.target.barrier(rw, op.getLoc());
     rw.eraseOp(op);
@@ -125,7 +128,8 @@ void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                   RewritePatternSet &p, LoweringContext &lc) {
   p.add<ReturnOpConversion, CallOpConversion>(tc);
   p.add<FuncOpConversion, ProgramIdOpConversion, NumProgramsOpConversion,
-        BarrierOpConversion>(tc, lc);
+        BarrierOpConversion<mlir::gpu::BarrierOp>,
+        BarrierOpConversion<triton::gpu::BarrierOp>>(tc, lc);
 }
 
 } // namespace trident

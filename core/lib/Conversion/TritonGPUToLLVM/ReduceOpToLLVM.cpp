@@ -94,15 +94,9 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       int64_t sliceElems = 1;
       for (int64_t s : sliceShape)
         sliceElems *= s;
-      // Bytes of a value's slot (i1 takes a byte, a pointer 8).
-      auto slotBytes = [](Type t) -> unsigned {
-        return isa<LLVM::LLVMPointerType>(t)
-                   ? 8
-                   : std::max(1u, t.getIntOrFloatBitWidth() / 8);
-      };
       unsigned maxBytes = 1;
       for (auto &v : acc[keys.front()])
-        maxBytes = std::max(maxBytes, slotBytes(v.getType()));
+        maxBytes = std::max(maxBytes, sharedSlotBytes(v.getType()));
       int64_t region = sliceElems * warps * maxBytes;
       int64_t tpw = lc.target.threadsPerWarp();
       // Few partials (a row's, a small slice's): combined by a group of
@@ -135,7 +129,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
                                   : linearIndex(rw, loc, c, sliceShape);
       };
       auto slot = [&](size_t k, Value sliceIdx, Value w, Type t) {
-        unsigned bytes = slotBytes(t);
+        unsigned bytes = sharedSlotBytes(t);
         Value idx = LLVM::AddOp::create(
             rw, loc, LLVM::MulOp::create(rw, loc, sliceIdx, i32Const(rw, loc, warps)),
             w);
@@ -195,7 +189,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
           mine = inlineCombine(rw, op.getCombineOp(), mine, other);
         }
         auto resultSlot = [&](size_t k, Value sliceIdx, Type ty) {
-          unsigned bytes = slotBytes(ty);
+          unsigned bytes = sharedSlotBytes(ty);
           Value off = LLVM::AddOp::create(
               rw, loc,
               LLVM::MulOp::create(rw, loc, sliceIdx, i32Const(rw, loc, bytes)),

@@ -17,6 +17,8 @@
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
+#include "trident/Analysis/Allocation.h"
+
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -29,13 +31,6 @@ using namespace mlir::triton::gpu;
 
 namespace trident {
 namespace {
-
-/// Bytes a value takes in shared memory (i1 as i8, pointers as i64).
-unsigned storedBytes(Type t) {
-  if (isa<LLVM::LLVMPointerType>(t))
-    return 8;
-  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
-}
 
 struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
   ScanOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
@@ -64,7 +59,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     size_t n = op.getSrcs().size();
     unsigned maxBytes = 1;
     for (Value v : total[regs.front()])
-      maxBytes = std::max(maxBytes, storedBytes(v.getType()));
+      maxBytes = std::max(maxBytes, sharedSlotBytes(v.getType()));
     int64_t region = type.getNumElements() * maxBytes;
     Value base = scratchBase(rw, loc, op, lc, uint64_t(region * n));
     Type i8 = rw.getI8Type();
@@ -80,7 +75,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     auto slot = [&](size_t k, Value idx, Type t) {
       Value off = LLVM::AddOp::create(
           rw, loc,
-          LLVM::MulOp::create(rw, loc, idx, i32Const(rw, loc, storedBytes(t))),
+          LLVM::MulOp::create(rw, loc, idx, i32Const(rw, loc, sharedSlotBytes(t))),
           i32Const(rw, loc, int64_t(k) * region));
       return LLVM::GEPOp::create(rw, loc, base.getType(), i8, base, off)
           .getResult();

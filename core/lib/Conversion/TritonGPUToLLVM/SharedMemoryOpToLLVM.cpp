@@ -8,7 +8,8 @@
 // register, lane, warp -> offset, a linear map whose lane and warp part is
 // computed once and whose register part is a constant. Runs of registers
 // at consecutive offsets, aligned, move as one vector (up to 16 bytes).
-// Ordering against other ops is insert-shared-barriers' business.
+// Ordering against other ops is insert-shared-barriers' business (its
+// ttg.barrier lowers with the other barriers, in FuncOpToLLVM.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,6 +67,15 @@ struct BufferAccess {
     a.vec = vec;
     return a;
   }
+
+  /// The address of register `r`'s element (its run's first, for vectors)
+  /// in the buffer at `base`; `laneWarp` is the thread's part of the offset.
+  Value address(OpBuilder &b, Location loc, Value base, Value laneWarp,
+                int32_t r) const {
+    Value offset = withConstantPart(b, loc, toOffset, 0, laneWarp,
+                                    toOffset.apply({{"register", r}})[0]);
+    return LLVM::GEPOp::create(b, loc, base.getType(), slotType, base, offset);
+  }
 };
 
 /// Writes the registers `values` of a tensor into the buffer at `base`.
@@ -78,10 +88,7 @@ void storeRegisters(OpBuilder &b, Location loc, const BufferAccess &a,
   for (int32_t r = 0; r < int32_t(values.size()); r += a.vec) {
     if (r & a.copies)
       continue;
-    Value offset = withConstantPart(b, loc, a.toOffset, 0, laneWarp,
-                                    a.toOffset.apply({{"register", r}})[0]);
-    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), a.slotType, base,
-                                    offset);
+    Value ptr = a.address(b, loc, base, laneWarp, r);
     auto slot = [&](Value v) {
       Value i = toInt(b, loc, v);
       return v.getType().isInteger(1)
@@ -120,10 +127,7 @@ SmallVector<Value> loadRegisters(OpBuilder &b, Location loc,
         out[r + k] = out[(r + k) & ~int32_t(a.copies)];
       continue;
     }
-    Value offset = withConstantPart(b, loc, a.toOffset, 0, laneWarp,
-                                    a.toOffset.apply({{"register", r}})[0]);
-    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), a.slotType, base,
-                                    offset);
+    Value ptr = a.address(b, loc, base, laneWarp, r);
     if (a.vec == 1) {
       out[r] = value(LLVM::LoadOp::create(b, loc, a.slotType, ptr, bytes));
       continue;
@@ -210,27 +214,13 @@ struct LocalDeallocOpConversion
   }
 };
 
-struct BarrierOpConversion : public ConvertOpToLLVMPattern<BarrierOp> {
-  BarrierOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
-  LogicalResult
-  matchAndRewrite(BarrierOp op, OpAdaptor,
-                  ConversionPatternRewriter &rw) const override {
-    // A CTA barrier orders shared and global accesses of the CTA alike.
-    lc.target.barrier(rw, op.getLoc());
-    rw.eraseOp(op);
-    return success();
-  }
-  LoweringContext &lc;
-};
-
 } // namespace
 
 void populateSharedMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                           RewritePatternSet &p,
                                           LoweringContext &lc) {
-  p.add<LocalAllocOpConversion, LocalStoreOpConversion, LocalLoadOpConversion,
-        BarrierOpConversion>(tc, lc);
+  p.add<LocalAllocOpConversion, LocalStoreOpConversion, LocalLoadOpConversion>(
+      tc, lc);
   p.add<LocalDeallocOpConversion>(tc);
 }
 

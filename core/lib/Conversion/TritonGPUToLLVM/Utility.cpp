@@ -268,7 +268,7 @@ SharedImage::SharedImage(OpBuilder &b, Location loc, LoweringContext &lc,
                       : elemType.getIntOrFloatBitWidth();
   slotType = b.getIntegerType(bits == 1 ? 8 : bits);
   base = scratchBase(b, loc, op, lc,
-                     uint64_t(elements) * std::max(1u, bits / 8));
+                     uint64_t(elements) * sharedSlotBytes(elemType));
 }
 
 Value SharedImage::slot(Value index) {

@@ -630,20 +630,6 @@ VendorEncodingAttr::toDotOperandLinearLayout(unsigned opIdx, unsigned kWidth,
   return info->dotOperand(getParams(), opIdx, kWidth, shape);
 }
 
-int64_t VendorEncodingAttr::getInt(StringRef key) const {
-  auto i = dyn_cast_or_null<IntegerAttr>(getParams().get(key));
-  return i ? i.getInt() : 0;
-}
-
-SmallVector<int64_t> VendorEncodingAttr::getInts(StringRef key) const {
-  SmallVector<int64_t> out;
-  if (auto a = dyn_cast_or_null<ArrayAttr>(getParams().get(key)))
-    for (Attribute e : a)
-      if (auto i = dyn_cast<IntegerAttr>(e))
-        out.push_back(i.getInt());
-  return out;
-}
-
 LogicalResult VendorEncodingAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type,
     function_ref<InFlightDiagnostic()> emitError) const {
@@ -796,16 +782,22 @@ LogicalResult DotOperandEncodingAttr::verifyEncoding(
 static std::string dimName(unsigned d) { return "dim" + std::to_string(d); }
 
 /// The identity over `sizes` for input `in`, minor dimension (order[0])
-/// first, with outputs in tensor order.
+/// first, with outputs in tensor order; along `copies` (if in range) the
+/// inputs all map to 0 instead (threads that hold the same elements).
 static trident::LinearLayout identityND(const std::string &in,
                                         ArrayRef<unsigned> sizes,
-                                        ArrayRef<unsigned> order) {
+                                        ArrayRef<unsigned> order,
+                                        unsigned copies = ~0u) {
   size_t rank = order.size();
-  trident::LinearLayout l = trident::LinearLayout::identity1D(
-      int32_t(sizes[order[0]]), in, dimName(order[0]));
+  auto part = [&](unsigned d) {
+    return d == copies
+               ? trident::LinearLayout::zeros1D(int32_t(sizes[d]), in, dimName(d))
+               : trident::LinearLayout::identity1D(int32_t(sizes[d]), in,
+                                                   dimName(d));
+  };
+  trident::LinearLayout l = part(order[0]);
   for (size_t k = 1; k < rank; ++k)
-    l = l * trident::LinearLayout::identity1D(int32_t(sizes[order[k]]), in,
-                                              dimName(order[k]));
+    l = l * part(order[k]);
   // Outputs are in `order`; put them in tensor order.
   std::vector<int32_t> perm(rank);
   for (size_t d = 0; d < rank; ++d)
@@ -838,24 +830,9 @@ BlockedEncodingAttr::toDotOperandLinearLayout(unsigned opIdx, unsigned,
   SmallVector<unsigned> regs(getSizePerThread());
   regs[k] = unsigned(shape[k]);
   // Lanes and warps as the parent's, except along K: copies.
-  auto spread = [&](const std::string &in, ArrayRef<unsigned> sizes) {
-    trident::LinearLayout l;
-    for (size_t i = 0; i < rank; ++i) {
-      unsigned d = order[i];
-      auto part = d == k ? trident::LinearLayout::zeros1D(int32_t(sizes[d]), in,
-                                                          dimName(d))
-                         : trident::LinearLayout::identity1D(
-                               int32_t(sizes[d]), in, dimName(d));
-      l = i == 0 ? part : l * part;
-    }
-    std::vector<int32_t> perm(rank);
-    for (size_t d = 0; d < rank; ++d)
-      perm[d] = l.outDimIndex(dimName(unsigned(d)));
-    return l.transposedOuts(perm);
-  };
   trident::LinearLayout l = identityND("register", regs, order) *
-                            spread("lane", getThreadsPerWarp()) *
-                            spread("warp", getWarpsPerCTA());
+                            identityND("lane", getThreadsPerWarp(), order, k) *
+                            identityND("warp", getWarpsPerCTA(), order, k);
   std::vector<int32_t> sizes(shape.begin(), shape.end());
   return l.resizedTo(sizes, std::vector<unsigned>(order.begin(), order.end()),
                      "register");

@@ -109,10 +109,6 @@ def VendorEncodingAttr : AttrDef<TritonGPU_Dialect, "VendorEncoding",
     ::mlir::FailureOr<::trident::LinearLayout>
     toDotOperandLinearLayout(unsigned opIdx, unsigned kWidth,
                              ::llvm::ArrayRef<int64_t> shape) const;
-    /// The integer field `key` (0 when absent).
-    int64_t getInt(::llvm::StringRef key) const;
-    /// The integer array field `key` (empty when absent).
-    ::llvm::SmallVector<int64_t> getInts(::llvm::StringRef key) const;
   }];
 }
 
