@@ -87,6 +87,14 @@ public:
   /// Empty when a kernel on this device may use `address`; otherwise why
   /// not ("does not point to memory of cuda:90 (NVIDIA H200)").
   virtual std::string checkPointer(const void *address) = 0;
+  /// Makes [address, address + bytes), memory the application allocated,
+  /// usable by kernels of this device (trident_buffer_wrap); undone by
+  /// unwrap. By default: both ends must pass checkPointer.
+  virtual trident_status_t wrap(void *address, size_t bytes);
+  virtual void unwrap(void *address, size_t bytes) {
+    (void)address;
+    (void)bytes;
+  }
   /// Empty when `native` is a stream of this device; otherwise why not.
   virtual std::string checkNativeStream(void *native) {
     (void)native;
@@ -139,6 +147,7 @@ struct trident_buffer_s {
   trident_device_s *device;
   void *address;
   size_t size;
+  bool owned = true; ///< false for wrapped application memory
 };
 
 struct trident_stream_s {

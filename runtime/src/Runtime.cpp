@@ -256,10 +256,39 @@ trident_status_t trident_buffer_allocate(trident_device_t *d, size_t bytes,
   return nullptr;
 }
 
+trident_status_t trident::rt::Device::wrap(void *address, size_t bytes) {
+  std::string why = checkPointer(address);
+  if (why.empty() && bytes > 1)
+    why = checkPointer(static_cast<char *>(address) + (bytes - 1));
+  return why.empty() ? nullptr
+                     : invalid("trident_buffer_wrap: " + why);
+}
+
+trident_status_t trident_buffer_wrap(trident_device_t *d, void *address,
+                                     size_t bytes,
+                                     trident_buffer_t **out) {
+  REQUIRE(d, "device");
+  REQUIRE(address, "address");
+  REQUIRE(out, "out_buffer");
+  if (trident_status_t s = checkSize(bytes, __func__))
+    return s;
+  if (uintptr_t(address) > std::numeric_limits<uintptr_t>::max() - bytes)
+    return invalid("trident_buffer_wrap: the range of " +
+                   std::to_string(bytes) + " bytes wraps around the "
+                   "address space");
+  if (trident_status_t s = d->impl->wrap(address, bytes))
+    return s;
+  *out = new trident_buffer_s{d, address, bytes, /*owned=*/false};
+  return nullptr;
+}
+
 void trident_buffer_release(trident_buffer_t *b) {
   if (!b)
     return;
-  b->device->impl->release(b->address);
+  if (b->owned)
+    b->device->impl->release(b->address);
+  else
+    b->device->impl->unwrap(b->address, b->size);
   delete b;
 }
 

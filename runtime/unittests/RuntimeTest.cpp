@@ -370,6 +370,59 @@ TEST_F(RuntimeTest, RawPointersMustPointIntoAnAllocation) {
   trident_module_release(m);
 }
 
+TEST_F(RuntimeTest, WrappedApplicationMemoryPassesThePointerCheck) {
+  trident_module_t *m = load({hostEntry("add_kernel", kAddArgs)});
+  trident_kernel_t *k;
+  OK(trident_module_kernel(m, "add_kernel", &k));
+  std::vector<float> host(256, 1.0f); // memory Trident did not allocate
+  trident_arg_t a[4] = {};
+  for (int i = 0; i < 3; ++i) {
+    a[i].kind = TRIDENT_ARG_POINTER;
+    a[i].value.pointer = host.data() + 64;
+  }
+  a[3].kind = TRIDENT_ARG_INT;
+  a[3].value.i = 0;
+  trident_launch_config_t cfg = TRIDENT_LAUNCH_CONFIG_INIT;
+  expectError(trident_kernel_launch(k, &cfg, a, 4), TRIDENT_INVALID_ARGUMENT,
+              "the pointer does not point to memory of device cpu");
+  // Two wrappers of overlapping views, as two tensors of one storage.
+  trident_buffer_t *whole, *tail;
+  OK(trident_buffer_wrap(cpu, host.data(), host.size() * sizeof(float), &whole));
+  OK(trident_buffer_wrap(cpu, host.data() + 128, 128 * sizeof(float), &tail));
+  EXPECT_EQ(trident_buffer_address(whole), host.data());
+  EXPECT_EQ(trident_buffer_size(tail), 128 * sizeof(float));
+  OK(trident_kernel_launch(k, &cfg, a, 4));
+  // Copies see the application's bytes.
+  float value = 3.5f, back = 0;
+  OK(trident_buffer_write(tail, 4, &value, sizeof(value), nullptr));
+  EXPECT_EQ(host[129], 3.5f);
+  OK(trident_buffer_read(whole, 129 * sizeof(float), &back, sizeof(back),
+                         nullptr));
+  EXPECT_EQ(back, 3.5f);
+  // Releasing the wrapper of the whole leaves the memory alone and the
+  // tail still wrapped: a pointer into the head is refused again.
+  trident_buffer_release(whole);
+  EXPECT_EQ(host[0], 1.0f);
+  expectError(trident_kernel_launch(k, &cfg, a, 4), TRIDENT_INVALID_ARGUMENT,
+              "the pointer does not point to memory of device cpu");
+  for (int i = 0; i < 3; ++i)
+    a[i].value.pointer = host.data() + 200;
+  OK(trident_kernel_launch(k, &cfg, a, 4));
+  trident_buffer_release(tail);
+  expectError(trident_kernel_launch(k, &cfg, a, 4), TRIDENT_INVALID_ARGUMENT,
+              "the pointer does not point to memory of device cpu");
+  // Bad wraps.
+  trident_buffer_t *bad;
+  expectError(trident_buffer_wrap(cpu, nullptr, 16, &bad),
+              TRIDENT_INVALID_ARGUMENT, "address is NULL");
+  expectError(trident_buffer_wrap(cpu, host.data(), SIZE_MAX - 8, &bad),
+              TRIDENT_INVALID_ARGUMENT, "more than any device can hold");
+  expectError(trident_buffer_wrap(cpu, reinterpret_cast<void *>(~uintptr_t(0) - 16),
+                                  1024, &bad),
+              TRIDENT_INVALID_ARGUMENT, "wraps around the address space");
+  trident_module_release(m);
+}
+
 TEST_F(RuntimeTest, BundleSelectionAndErrors) {
   bundle::Entry gpu = hostEntry("add_kernel", kAddArgs);
   gpu.meta.target = "cuda:90";

@@ -153,6 +153,13 @@ static const std::string &compilerFilesHash() {
   return hash;
 }
 
+const std::string &compilerBuildId() {
+  static const std::string id =
+      std::string(kTridentVersion) + "+" +
+      llvm::utohexstr(llvm::xxh3_64bits(compilerFilesHash()));
+  return id;
+}
+
 bool Driver::stageNames(const std::string &target,
                         std::vector<std::string> &out,
                         std::string &error) const {

@@ -27,7 +27,7 @@
 extern "C" {
 #endif
 
-#define TRIDENT_RUNTIME_API_VERSION 2
+#define TRIDENT_RUNTIME_API_VERSION 3
 
 /*===-- Status -------------------------------------------------------------===*/
 
@@ -103,6 +103,18 @@ typedef struct trident_stream_s trident_stream_t;
 trident_status_t trident_buffer_allocate(trident_device_t *device,
                                          size_t bytes,
                                          trident_buffer_t **out_buffer);
+/* Wraps `bytes` of memory at `address` that the application allocated (a
+ * PyTorch, CuPy or JAX tensor, a numpy array) as a buffer, so that it can
+ * be passed to kernels and copied like one. Trident does not take
+ * ownership: releasing the buffer leaves the memory alone, and the memory
+ * must outlive the buffer. On a GPU the range must be memory of the device
+ * (or of a peer with access enabled); on cpu, where only memory Trident
+ * knows passes the launch's pointer check, it is any host memory, and
+ * pointers into it pass the check while the buffer lives. */
+trident_status_t trident_buffer_wrap(trident_device_t *device, void *address,
+                                     size_t bytes,
+                                     trident_buffer_t **out_buffer);
+/* Frees the buffer's memory (for a wrapped buffer: forgets it). */
 void trident_buffer_release(trident_buffer_t *buffer);
 /* The device address (pass it to kernels, or pass the buffer itself). */
 void *trident_buffer_address(const trident_buffer_t *buffer);

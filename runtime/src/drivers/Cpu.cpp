@@ -169,8 +169,29 @@ public:
     }
     std::free(address);
   }
+  trident_status_t wrap(void *address, size_t bytes) override {
+    std::lock_guard<std::mutex> l(tableMutex_);
+    wrapped_.emplace(uintptr_t(address), bytes);
+    return nullptr;
+  }
+  void unwrap(void *address, size_t bytes) override {
+    std::lock_guard<std::mutex> l(tableMutex_);
+    auto range = wrapped_.equal_range(uintptr_t(address));
+    for (auto it = range.first; it != range.second; ++it)
+      if (it->second == bytes) {
+        wrapped_.erase(it);
+        return;
+      }
+  }
   std::string checkPointer(const void *address) override {
     std::lock_guard<std::mutex> l(tableMutex_);
+    // Wrapped application memory (trident_buffer_wrap): ranges may nest
+    // or overlap (views of one array), so every one that starts at or
+    // before the address is a candidate.
+    for (auto it = wrapped_.begin();
+         it != wrapped_.end() && it->first <= uintptr_t(address); ++it)
+      if (uintptr_t(address) - it->first < it->second)
+        return "";
     // Inside an allocation: [start, start + size). A pointer at the end is
     // refused: there is nothing there for the kernel to touch.
     auto it = table_.upper_bound(uintptr_t(address));
@@ -335,6 +356,8 @@ private:
   ThreadPool pool_;
   std::mutex tableMutex_;
   std::map<uintptr_t, size_t> table_;
+  /// Application memory wrapped as buffers: start -> bytes.
+  std::multimap<uintptr_t, size_t> wrapped_;
 };
 
 class CpuDriver : public Driver {

@@ -25,6 +25,10 @@ namespace trident {
 /// The version of the compiler; part of every cache key.
 extern const char kTridentVersion[];
 
+/// The version and a hash of the compiler's own libraries
+/// ("0.1.0+1f2e..."): what tells two builds apart.
+const std::string &compilerBuildId();
+
 struct CompileOptions {
   /// Backend options by name (num_warps, num_stages and the backend's own);
   /// they are the one source of num_warps and num_stages.

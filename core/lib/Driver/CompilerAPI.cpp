@@ -1,0 +1,213 @@
+//===- CompilerAPI.cpp - the compile driver behind a C ABI ------------------===//
+//
+// Implements trident/compiler.h: a request becomes a KernelSpec, a
+// SourceFile and CompileOptions for Driver::compile, and the result is kept
+// as strings that the C caller reads until it releases the result.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/compiler.h"
+
+#include "trident/Bundle.h"
+#include "trident/Driver/Driver.h"
+#include "trident/Plugin/Registry.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <string>
+#include <vector>
+
+using namespace trident;
+
+struct trident_compiler_s {
+  BackendRegistry registry;
+  std::string loadErrors;
+  std::mutex mutex;
+};
+
+struct trident_compile_result_s {
+  bool ok = false;
+  std::string errors, warnings, bundle, metadata;
+  bool fromCache = false;
+  double milliseconds = 0;
+};
+
+namespace {
+
+std::string str(const char *s) { return s ? s : ""; }
+
+/// "NAME=VALUE" lines; a line without '=' is an error naming it.
+bool parseLines(const std::string &text, const char *what,
+                std::vector<std::pair<std::string, std::string>> &out,
+                std::string &error) {
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    std::string line =
+        text.substr(start, end == std::string::npos ? std::string::npos
+                                                    : end - start);
+    start = end == std::string::npos ? text.size() : end + 1;
+    if (line.empty())
+      continue;
+    size_t eq = line.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      error = std::string("error: malformed ") + what + " '" + line +
+              "' (expected NAME=VALUE)\n";
+      return false;
+    }
+    out.emplace_back(line.substr(0, eq), line.substr(eq + 1));
+  }
+  return true;
+}
+
+} // namespace
+
+extern "C" {
+
+int trident_compiler_api_version(void) { return TRIDENT_COMPILER_API_VERSION; }
+
+const char *trident_compiler_build_id(void) {
+  return compilerBuildId().c_str();
+}
+
+trident_compiler_t *trident_compiler_create(const char *const *plugins,
+                                            size_t numPlugins) {
+  auto *c = new (std::nothrow) trident_compiler_s;
+  if (!c)
+    return nullptr;
+  std::vector<std::string> errors, warnings;
+  c->registry.loadDefaultPlugins(errors, &warnings);
+  for (size_t i = 0; plugins && i < numPlugins; ++i) {
+    std::string error;
+    if (plugins[i] && !c->registry.loadPlugin(plugins[i], error))
+      errors.push_back(error);
+  }
+  for (const std::string &e : errors)
+    c->loadErrors += e + "\n";
+  return c;
+}
+
+void trident_compiler_release(trident_compiler_t *c) { delete c; }
+
+const char *trident_compiler_load_errors(const trident_compiler_t *c) {
+  return c ? c->loadErrors.c_str() : "";
+}
+
+trident_compile_result_t *trident_compile(trident_compiler_t *c,
+                                          const trident_compile_request_t *r) {
+  auto *out = new (std::nothrow) trident_compile_result_s;
+  if (!out)
+    return nullptr;
+  if (!c || !r) {
+    out->errors = "error: trident_compile: the compiler or request is NULL\n";
+    return out;
+  }
+  // Fields past the caller's struct_size read as zero.
+  trident_compile_request_t req = {};
+  if (r->struct_size < sizeof(size_t) || r->struct_size > sizeof(req)) {
+    out->errors = "error: trident_compile: request struct_size " +
+                  std::to_string(r->struct_size) + " is not one this " +
+                  "library knows (at most " + std::to_string(sizeof(req)) +
+                  ")\n";
+    return out;
+  }
+  std::memcpy(&req, r, r->struct_size);
+
+  std::string path = str(req.path), text;
+  if (req.source) {
+    text.assign(req.source, req.source_size);
+  } else {
+    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+    if (!buffer) {
+      out->errors = "error: cannot read '" + path +
+                    "': " + buffer.getError().message() + "\n";
+      return out;
+    }
+    text = (*buffer)->getBuffer().str();
+  }
+  frontend::KernelSpec spec;
+  spec.kernel = str(req.kernel);
+  spec.signature = frontend::splitSignature(str(req.signature));
+  spec.debug = req.debug != 0;
+  CompileOptions options;
+  std::vector<std::pair<std::string, std::string>> backendOptions;
+  if (!parseLines(str(req.defines), "define", spec.defines, out->errors) ||
+      !parseLines(str(req.options), "option", backendOptions, out->errors))
+    return out;
+  for (auto &[k, v] : backendOptions)
+    options.backendOptions[k] = v;
+  options.useCache = req.no_cache == 0;
+  options.cacheDir = str(req.cache_dir);
+
+  frontend::SourceFile source(path, std::move(text));
+  Driver driver(c->registry);
+  CompiledKernel k;
+  std::vector<std::string> errors;
+  auto t0 = std::chrono::steady_clock::now();
+  bool ok;
+  {
+    std::lock_guard<std::mutex> lock(c->mutex);
+    ok = driver.compile(source, spec, str(req.target), options, k, errors);
+  }
+  out->milliseconds = std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - t0)
+                          .count();
+  for (const std::string &w : k.warnings)
+    out->warnings += w + "\n";
+  if (!ok) {
+    for (const std::string &e : errors)
+      out->errors += e;
+    if (out->errors.empty())
+      out->errors = "error: the compile failed without a diagnostic\n";
+    return out;
+  }
+  if (!k.binaryOutput) {
+    out->errors = "error: stage '" + k.stage + "' of target '" +
+                  str(req.target) + "' is not a binary\n";
+    return out;
+  }
+  std::string error;
+  if (!bundle::write({{k.metadata, k.output}}, out->bundle, error)) {
+    out->errors = "error: " + error + "\n";
+    return out;
+  }
+  out->metadata = bundle::formatMetadata(k.metadata);
+  out->fromCache = k.fromCache;
+  out->ok = true;
+  return out;
+}
+
+void trident_compile_result_release(trident_compile_result_t *r) { delete r; }
+
+int trident_compile_result_ok(const trident_compile_result_t *r) {
+  return r && r->ok;
+}
+const char *trident_compile_result_errors(const trident_compile_result_t *r) {
+  return r ? r->errors.c_str() : "";
+}
+const char *
+trident_compile_result_warnings(const trident_compile_result_t *r) {
+  return r ? r->warnings.c_str() : "";
+}
+const void *trident_compile_result_bundle(const trident_compile_result_t *r,
+                                          size_t *size) {
+  if (size)
+    *size = r && r->ok ? r->bundle.size() : 0;
+  return r && r->ok ? r->bundle.data() : nullptr;
+}
+const char *
+trident_compile_result_metadata(const trident_compile_result_t *r) {
+  return r ? r->metadata.c_str() : "";
+}
+int trident_compile_result_from_cache(const trident_compile_result_t *r) {
+  return r && r->fromCache;
+}
+double trident_compile_result_milliseconds(const trident_compile_result_t *r) {
+  return r ? r->milliseconds : 0;
+}
+
+} // extern "C"
