@@ -87,6 +87,13 @@ public:
   /// Empty when a kernel on this device may use `address`; otherwise why
   /// not ("does not point to memory of cuda:90 (NVIDIA H200)").
   virtual std::string checkPointer(const void *address) = 0;
+  /// A device attribute by name (trident_device_attribute); false when
+  /// the device does not know it.
+  virtual bool attribute(const std::string &name, int64_t &out) {
+    (void)name;
+    (void)out;
+    return false;
+  }
   /// Makes [address, address + bytes), memory the application allocated,
   /// usable by kernels of this device (trident_buffer_wrap); undone by
   /// unwrap. By default: both ends must pass checkPointer.

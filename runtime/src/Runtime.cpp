@@ -264,6 +264,19 @@ trident_status_t trident::rt::Device::wrap(void *address, size_t bytes) {
                      : invalid("trident_buffer_wrap: " + why);
 }
 
+trident_status_t trident_device_attribute(const trident_device_t *d,
+                                         const char *name, int64_t *out) {
+  REQUIRE(d, "device");
+  REQUIRE(name, "name");
+  REQUIRE(out, "out_value");
+  if (!d->impl->attribute(name, *out))
+    return makeStatus(TRIDENT_NOT_FOUND,
+                      std::string("trident_device_attribute: device ") +
+                          d->impl->target + " (" + d->impl->name +
+                          ") has no attribute '" + name + "'");
+  return nullptr;
+}
+
 trident_status_t trident_buffer_wrap(trident_device_t *d, void *address,
                                      size_t bytes,
                                      trident_buffer_t **out) {

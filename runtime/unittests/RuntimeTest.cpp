@@ -131,6 +131,15 @@ TEST_F(RuntimeTest, CpuDeviceInfo) {
   EXPECT_GT(info.total_memory, 0u);
 }
 
+TEST_F(RuntimeTest, UnknownDeviceAttributesAreNotFound) {
+  int64_t v = 0;
+  expectError(trident_device_attribute(cpu, "max_registers_per_block", &v),
+              TRIDENT_NOT_FOUND,
+              "device cpu (host CPU");
+  expectError(trident_device_attribute(cpu, nullptr, &v),
+              TRIDENT_INVALID_ARGUMENT, "name is NULL");
+}
+
 TEST_F(RuntimeTest, AddEndToEnd) {
   trident_module_t *m = load({hostEntry("add_kernel", kAddArgs)});
   ASSERT_NE(m, nullptr);

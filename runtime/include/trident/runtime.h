@@ -95,6 +95,16 @@ typedef struct trident_device_info_s {
 trident_status_t trident_device_info(const trident_device_t *device,
                                      trident_device_info_t *out_info);
 
+/* A device attribute by name, for what trident_device_info does not hold
+ * (CUDA: "max_registers_per_block", "max_registers_per_multiprocessor",
+ * "max_threads_per_multiprocessor", "max_shared_memory_per_multiprocessor",
+ * "clock_rate_khz", "memory_clock_rate_khz", "global_memory_bus_width",
+ * "l2_cache_size"). TRIDENT_NOT_FOUND when the device has no such
+ * attribute. */
+trident_status_t trident_device_attribute(const trident_device_t *device,
+                                          const char *name,
+                                          int64_t *out_value);
+
 /*===-- Memory ---------------------------------------------------------------===*/
 
 typedef struct trident_buffer_s trident_buffer_t;

@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <dlfcn.h>
 #include <mutex>
+#include <utility>
 
 namespace trident::rt {
 namespace {
@@ -389,6 +390,28 @@ public:
   void scratchRelease(void *address, void *stream) override {
     if (!bind())
       api_.cuMemFreeAsync(CUdeviceptr(address), CUstream(stream));
+  }
+  bool attribute(const std::string &name, int64_t &out) override {
+    // CUdevice_attribute numbers (cuda.h), stable across CUDA versions.
+    static const std::pair<const char *, int> kAttributes[] = {
+        {"max_registers_per_block", 12},
+        {"clock_rate_khz", 13},
+        {"memory_clock_rate_khz", 36},
+        {"global_memory_bus_width", 37},
+        {"l2_cache_size", 38},
+        {"max_threads_per_multiprocessor", 39},
+        {"max_shared_memory_per_multiprocessor", 81},
+        {"max_registers_per_multiprocessor", 82},
+    };
+    for (const auto &[n, a] : kAttributes)
+      if (name == n) {
+        int v = 0;
+        if (api_.cuDeviceGetAttribute(&v, a, dev_) != 0)
+          return false;
+        out = v;
+        return true;
+      }
+    return false;
   }
   std::string checkPointer(const void *address) override {
     int ordinal = -1;
