@@ -1,0 +1,67 @@
+"""Trident's Python face: Triton's host API over Trident's C++ compiler and
+runtime.
+
+    import trident as triton
+    import trident.language as tl
+
+    @triton.jit
+    def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr): ...
+
+    add_kernel[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024)
+
+Kernels take torch tensors (CUDA or CPU), numpy arrays and objects with
+__cuda_array_interface__. `python -m trident script.py` runs a script
+written for Triton unchanged, with `import triton` resolving here. See
+docs/python.md.
+"""
+
+__version__ = "0.1.0"
+
+from .jit import jit, JITFunction, KernelInterface, CompilationError, OutOfResources  # noqa: F401
+from .autotuner import autotune, heuristics, Config, Autotuner, Heuristics  # noqa: F401
+from . import language  # noqa: F401
+from . import testing  # noqa: F401
+from . import runtime  # noqa: F401
+from ._native import TridentError  # noqa: F401
+from . import compiler  # noqa: F401
+
+
+def cdiv(x, y):
+    return (x + y - 1) // y
+
+
+def next_power_of_2(n):
+    n = int(n)
+    if n <= 1:
+        return 1
+    return 1 << (n - 1).bit_length()
+
+
+class MockTensor:
+    """Triton's stand-in for a tensor argument in warmup-only calls."""
+
+    def __init__(self, dtype, shape=None):
+        self.dtype = dtype
+        self.shape = shape or [1]
+
+    @staticmethod
+    def data_ptr():
+        return 0
+
+
+class TensorWrapper:
+    def __init__(self, base, dtype):
+        self.base, self.dtype = base, dtype
+        self.data = base.data
+        self.device = base.device
+        self.shape = base.shape
+
+    def data_ptr(self):
+        return self.base.data_ptr()
+
+    def stride(self, *i):
+        return self.base.stride(*i)
+
+
+def reinterpret(tensor, dtype):
+    return TensorWrapper(tensor, dtype)

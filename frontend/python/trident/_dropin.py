@@ -1,0 +1,39 @@
+"""The drop-in: `import triton` (and every `triton.*` module Trident has)
+resolving to this package, so that a script written for Triton runs on
+Trident unchanged. A `triton.*` module Trident does not have fails to import
+with an error naming it."""
+
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+
+
+class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    def find_spec(self, fullname, path, target=None):
+        if fullname != "triton" and not fullname.startswith("triton."):
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def create_module(self, spec):
+        name = "trident" + spec.name[len("triton"):]
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name and e.name.startswith("trident"):
+                raise ModuleNotFoundError(
+                    f"{spec.name} is not supported by Trident (running this script "
+                    f"through `python -m trident`)", name=spec.name) from None
+            raise
+        return module
+
+    def exec_module(self, module):
+        pass
+
+
+def install():
+    """Makes `import triton...` resolve to Trident."""
+    if not any(isinstance(f, _Alias) for f in sys.meta_path):
+        for name in [m for m in sys.modules if m == "triton" or m.startswith("triton.")]:
+            del sys.modules[name]
+        sys.meta_path.insert(0, _Alias())

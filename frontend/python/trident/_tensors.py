@@ -1,0 +1,130 @@
+"""What a kernel argument is: a tensor (and where its memory lives), or a
+scalar, and how Triton 3.6 specializes it.
+
+Tensors are recognized without importing any framework: a torch tensor by its
+`data_ptr` and `dtype`, a numpy array by `__array_interface__`, other GPU
+arrays (CuPy, JAX, Numba) by `__cuda_array_interface__`, anything else by
+`__dlpack__`/`__dlpack_device__`.
+"""
+
+# Triton's names of element types, by the `str()` of a torch or numpy dtype.
+_DTYPE_NAMES = {
+    "torch.float32": "fp32", "torch.float16": "fp16", "torch.bfloat16": "bf16",
+    "torch.float64": "fp64", "torch.int8": "i8", "torch.int16": "i16",
+    "torch.int32": "i32", "torch.int64": "i64", "torch.uint8": "u8",
+    "torch.uint16": "u16", "torch.uint32": "u32", "torch.uint64": "u64",
+    "torch.bool": "i1", "torch.float8_e4m3fn": "fp8e4nv",
+    "torch.float8_e5m2": "fp8e5", "torch.float8_e4m3fnuz": "fp8e4b8",
+    "torch.float8_e5m2fnuz": "fp8e5b16",
+    "float32": "fp32", "float16": "fp16", "float64": "fp64", "bfloat16": "bf16",
+    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+    "bool": "i1",
+}
+
+# __array_interface__ typestr -> name (little-endian and native only).
+_TYPESTR = {
+    "f4": "fp32", "f2": "fp16", "f8": "fp64", "i1": "i8", "i2": "i16",
+    "i4": "i32", "i8": "i64", "u1": "u8", "u2": "u16", "u4": "u32",
+    "u8": "u64", "b1": "i1",
+}
+
+_ITEMSIZE = {"fp32": 4, "fp16": 2, "bf16": 2, "fp64": 8, "i8": 1, "i16": 2,
+             "i32": 4, "i64": 8, "u8": 1, "u16": 2, "u32": 4, "u64": 8,
+             "i1": 1, "fp8e4nv": 1, "fp8e5": 1, "fp8e4b8": 1, "fp8e5b16": 1}
+
+
+class UnsupportedArgument(TypeError):
+    pass
+
+
+def dtype_name(dtype):
+    name = _DTYPE_NAMES.get(str(dtype))
+    if name is None and str(dtype) in _ITEMSIZE:  # a triton.language dtype
+        name = str(dtype)
+    if name is None:
+        raise UnsupportedArgument(f"tensors of dtype {dtype} are not supported")
+    return name
+
+
+def _typestr_name(typestr):
+    if typestr[0] not in "<|=" or typestr[1:] not in _TYPESTR:
+        raise UnsupportedArgument(
+            f"arrays of element type '{typestr}' are not supported (Trident "
+            f"takes little-endian numbers and bools)")
+    return _TYPESTR[typestr[1:]]
+
+
+def _extent(shape, strides, itemsize):
+    """(lowest byte offset, bytes spanned) of a strided view."""
+    low = high = 0
+    for n, s in zip(shape, strides):
+        if n == 0:
+            return 0, 0
+        if s >= 0:
+            high += (n - 1) * s
+        else:
+            low += (n - 1) * s
+    return low, high - low + itemsize
+
+
+class TensorRef:
+    """A tensor argument, reduced to what a launch needs."""
+    __slots__ = ("address", "dtype", "device_type", "device_index", "low", "nbytes", "torch")
+
+    def __init__(self, address, dtype, device_type, device_index, low, nbytes, torch=False):
+        self.address, self.dtype = address, dtype
+        self.device_type, self.device_index = device_type, device_index
+        self.low, self.nbytes, self.torch = low, nbytes, torch
+
+
+def tensor_ref(a):
+    """A TensorRef for a tensor-like `a`, or None when it is not one."""
+    if hasattr(a, "data_ptr") and hasattr(a, "dtype") and hasattr(a, "device"):
+        dev = a.device
+        name = dtype_name(a.dtype)
+        itemsize = _ITEMSIZE[name]
+        low, nbytes = _extent(a.shape, a.stride(), 1)
+        return TensorRef(a.data_ptr(), name, dev.type, dev.index or 0,
+                         low * itemsize, (nbytes - 1) * itemsize + itemsize, True)
+    ai = getattr(a, "__array_interface__", None)
+    if ai is not None:
+        name = _typestr_name(ai["typestr"])
+        itemsize = _ITEMSIZE[name]
+        shape = ai["shape"]
+        strides = ai.get("strides")
+        if strides is None:
+            strides, acc = [], itemsize
+            for n in reversed(shape):
+                strides.append(acc)
+                acc *= n
+            strides.reverse()
+        low, nbytes = _extent(shape, strides, itemsize)
+        return TensorRef(ai["data"][0], name, "cpu", 0, low, nbytes)
+    cai = getattr(a, "__cuda_array_interface__", None)
+    if cai is not None:
+        name = _typestr_name(cai["typestr"])
+        itemsize = _ITEMSIZE[name]
+        shape = cai["shape"]
+        strides = cai.get("strides")
+        if strides is None:
+            strides, acc = [], itemsize
+            for n in reversed(shape):
+                strides.append(acc)
+                acc *= n
+            strides.reverse()
+        low, nbytes = _extent(shape, strides, itemsize)
+        return TensorRef(cai["data"][0], name, "cuda", _cuda_device_of(cai["data"][0]), low, nbytes)
+    if hasattr(a, "__dlpack__") and hasattr(a, "__dlpack_device__"):
+        kind, index = a.__dlpack_device__()
+        raise UnsupportedArgument(
+            f"a __dlpack__ object of device type {kind} without "
+            f"__cuda_array_interface__ or __array_interface__: pass it through "
+            f"torch.from_dlpack or numpy.from_dlpack")
+    return None
+
+
+def _cuda_device_of(address):
+    # Without a framework to ask, the pointer's device is the current one;
+    # the runtime's pointer check refuses memory of another device.
+    return 0

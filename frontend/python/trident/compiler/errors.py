@@ -1,0 +1,5 @@
+from ..jit import CompilationError  # noqa: F401
+
+
+class CompileTimeAssertionFailure(CompilationError):
+    pass

@@ -1,0 +1,635 @@
+"""`@jit` kernels: specialization, the launch table, compiling and launching.
+
+A JITFunction never runs its body as Python. On a call `kernel[grid](*args)`
+it binds the arguments to the parameters, computes Triton 3.6's
+specialization key (pointer dtype and 16-byte alignment, integers equal to 1
+or divisible by 16, 32- or 64-bit integers, bools, floats, None, constexpr
+values, `do_not_specialize`), and looks the key up in an in-process table.
+A hit launches directly through the runtime; a miss hands the kernel's source
+file, its name and the key (as a Triton signature) to the C++ compiler, loads
+the bundle it returns and adds it to the table.
+"""
+
+import ctypes
+import inspect
+import os
+import struct
+import sys
+import threading
+
+from . import _native
+from ._tensors import UnsupportedArgument, dtype_name, tensor_ref
+
+
+class CompilationError(Exception):
+    """A kernel did not compile. The message is the compiler's diagnostic:
+    file:line:col, the source line and a caret."""
+
+
+class OutOfResources(Exception):
+    def __init__(self, required, limit, name):
+        self.required, self.limit, self.name = required, limit, name
+        super().__init__(f"out of resource: {name}, required: {required}, "
+                         f"hardware limit: {limit}")
+
+
+class constexpr_marker:
+    pass
+
+
+def _unwrap_constexpr(v):
+    # tl.constexpr(x) on the host holds its value in `.value`.
+    return v.value if type(v).__name__ == "constexpr" and hasattr(v, "value") else v
+
+
+def _constexpr_text(v, name):
+    v = _unwrap_constexpr(v)
+    if v is None or isinstance(v, bool):
+        return repr(v)
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return repr(v)
+    if isinstance(v, str):
+        if "," in v or "'" in v:
+            raise TypeError(f"constexpr '{name}': strings with ',' or a quote "
+                            f"are not supported as constexpr values")
+        return "'" + v + "'"
+    tname = getattr(v, "name", None)
+    if type(v).__name__ in ("dtype", "pointer_type") and isinstance(tname, str):
+        return tname
+    try:
+        return dtype_name(v)  # a torch or numpy dtype
+    except UnsupportedArgument:
+        pass
+    raise TypeError(f"constexpr '{name}' = {v!r}: Trident takes ints, floats, "
+                    f"bools, None, strings and dtypes as constexpr values")
+
+
+# -- specialization ----------------------------------------------------------------
+# Each runtime argument maps to one key entry: a signature string for
+# scalars ("i32:16", "i64", "fp32", "u1", "i32:1"), None for None (a
+# constexpr), and for tensors "*fp32:16" (torch) or ("*fp32:16", "array")
+# (other tensor types, whose address is read differently).
+
+_I32_MIN, _I32_MAX = -(2 ** 31), 2 ** 31 - 1
+
+
+def _spec_int(a):
+    if a == 1:
+        return "i32:1"
+    if _I32_MIN <= a <= _I32_MAX:
+        return "i32:16" if a % 16 == 0 else "i32"
+    if 2 ** 63 <= a < 2 ** 64:
+        return "u64:16" if a % 16 == 0 else "u64"
+    if -(2 ** 63) <= a < 2 ** 63:
+        return "i64:16" if a % 16 == 0 else "i64"
+    raise OverflowError(f"integer argument {a} does not fit in 64 bits")
+
+
+def _spec_int_nospec(a):
+    if _I32_MIN <= a <= _I32_MAX:
+        return "i32"
+    if 2 ** 63 <= a < 2 ** 64:
+        return "u64"
+    if -(2 ** 63) <= a < 2 ** 63:
+        return "i64"
+    raise OverflowError(f"integer argument {a} does not fit in 64 bits")
+
+
+def _spec_tensor(a, align):
+    dp = getattr(a, "data_ptr", None)
+    if dp is not None and hasattr(a, "dtype"):
+        name = dtype_name(a.dtype)
+        return "*" + name + (":16" if align and dp() % 16 == 0 else "")
+    ref = tensor_ref(a)
+    if ref is None:
+        raise UnsupportedArgument(
+            f"an argument of type {type(a).__name__} is neither a tensor, an "
+            f"int, a float, a bool nor None")
+    return ("*" + ref.dtype + (":16" if align and ref.address % 16 == 0 else ""), "array")
+
+
+def _spec(a):
+    t = type(a)
+    if t is int:
+        return _spec_int(a)
+    if t is float:
+        return "fp32"
+    if t is bool:
+        return "u1"
+    if a is None:
+        return None
+    if isinstance(a, bool):
+        return "u1"
+    if isinstance(a, int):
+        return _spec_int(int(a))
+    if isinstance(a, float):
+        return "fp32"
+    return _spec_tensor(a, True)
+
+
+def _spec_nospec(a):
+    t = type(a)
+    if t is int:
+        return _spec_int_nospec(a)
+    if t is float:
+        return "fp32"
+    if t is bool:
+        return "u1"
+    if a is None:
+        return None
+    return _spec_tensor(a, True)
+
+
+def _spec_noalign(a):
+    if type(a) in (int, float, bool) or a is None:
+        return _spec(a)
+    return _spec_tensor(a, False)
+
+
+# -- options ----------------------------------------------------------------------
+
+# Launch options Triton takes and what Trident does with them.
+_BACKEND_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg",
+                    "enable_fp_fusion")
+_IGNORED_OPTIONS = {
+    # accepted, with no effect on Trident's output
+    "launch_cooperative_grid": False, "launch_pdl": False,
+    "extern_libs": None, "sanitize_overflow": True,
+}
+_UNSUPPORTED_OPTIONS = ("waves_per_eu", "matrix_instr_nonkdim", "kpack",
+                        "instrumentation_mode", "arch", "backend")
+
+
+def _env_flag(name):
+    v = os.environ.get(name, "")
+    return v not in ("", "0", "false", "False")
+
+
+# -- devices and streams --------------------------------------------------------------
+
+_torch = None
+
+
+def _torch_module():
+    global _torch
+    if _torch is None:
+        _torch = sys.modules.get("torch", False)
+    return _torch or None
+
+
+def _default_device():
+    """The device of a launch without tensor arguments."""
+    rt = _native.runtime()
+    want = os.environ.get("TRIDENT_DEVICE")
+    if want:
+        kind, _, idx = want.partition(":")
+        return rt.find(kind, int(idx or 0))
+    for kind in ("cuda", "hip"):
+        if any(d.driver == kind for d in rt.devices):
+            torch = _torch_module()
+            idx = torch.cuda.current_device() if torch is not None and kind == "cuda" else 0
+            return rt.find(kind, idx)
+    return rt.find("cpu")
+
+
+def _device_of(values, positions):
+    """(key, device) for the first tensor among `values`."""
+    for i in positions:
+        a = values[i]
+        d = getattr(a, "device", None)
+        if d is None:
+            if hasattr(a, "__array_interface__"):
+                return ("cpu", 0)
+            if hasattr(a, "__cuda_array_interface__"):
+                return ("cuda", 0)
+            continue
+        if isinstance(d, str):  # numpy 2 arrays: "cpu"
+            return ("cpu", 0)
+        kind = d.type
+        if kind == "cuda" and getattr(_torch_module(), "version", None) is not None \
+                and getattr(_torch_module().version, "hip", None):
+            kind = "hip"
+        return (kind, d.index or 0)
+    return None
+
+
+def _resolve_device(key):
+    rt = _native.runtime()
+    if key is None:
+        return _default_device()
+    kind, index = key
+    if kind not in ("cuda", "hip", "cpu"):
+        raise UnsupportedArgument(f"tensors on device type '{kind}' are not supported")
+    return rt.find(kind, index)
+
+
+def _current_stream(device, index):
+    if device.driver == "cpu":
+        return None
+    torch = _torch_module()
+    if torch is not None:
+        get = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+        native = get(index) if get else torch.cuda.current_stream(index).cuda_stream
+        return device.stream(native)
+    return None
+
+
+# -- compiled kernels ----------------------------------------------------------------
+
+class KernelMetadata:
+    """The compiled kernel's metadata, with Triton's attribute names."""
+
+    def __init__(self, text):
+        self.raw = {}
+        self.args = []
+        for line in text.splitlines():
+            k, _, v = line.partition("=")
+            if k == "arg":
+                self.args.append(v)
+            else:
+                self.raw[k] = v
+        g = self.raw.get
+        self.name = g("kernel", "")
+        self.target = g("target", "")
+        self.num_warps = int(g("num_warps", "4"))
+        self.num_stages = int(g("num_stages", "3"))
+        self.num_ctas = int(g("num_ctas", "1"))
+        self.shared = int(g("shared_memory", g("shared", "0")))
+        self.global_scratch_size = int(g("global_scratch_size", "0"))
+
+    def __getitem__(self, k):
+        return getattr(self, k)
+
+    def _asdict(self):
+        return dict(self.raw)
+
+
+class CompiledKernel:
+    """One specialization of a kernel, loaded on one device."""
+
+    def __init__(self, fn, device, bundle, metadata_text, params):
+        self.fn = fn
+        self.device = device
+        self.metadata = KernelMetadata(metadata_text)
+        self.name = self.metadata.name
+        rt = device.runtime
+        self._module = device.load(bundle)
+        k = ctypes.c_void_p()
+        rt.check(rt.lib.trident_module_kernel(self._module, self.name.encode(), ctypes.byref(k)))
+        self._kernel = k
+        info = _native.KernelInfo()
+        rt.check(rt.lib.trident_kernel_info(k, ctypes.byref(info)))
+        self.n_regs = info.registers
+        self.n_spills = info.spills
+        self.n_max_threads = info.max_threads_per_block
+        self.asm = {}
+        # Which parameters the binary takes, in order, and how each is passed.
+        names = []
+        for i in range(info.num_args):
+            n, t = ctypes.c_char_p(), ctypes.c_char_p()
+            rt.check(rt.lib.trident_kernel_arg(k, i, ctypes.byref(n), ctypes.byref(t)))
+            names.append((n.value.decode(), t.value.decode()))
+        index = {p.name: i for i, p in enumerate(params)}
+        self._positions = [index[n] for n, _ in names]
+        self._types = [t for _, t in names]
+        self._args = ctypes.create_string_buffer(max(1, len(names)) * _native.ARG_SIZE)
+        self._args_addr = ctypes.addressof(self._args)
+        self._config = ctypes.create_string_buffer(ctypes.sizeof(_native.LaunchConfig))
+        self._config_addr = ctypes.addressof(self._config)
+        self._cpu = device.driver == "cpu"
+        self._launch = self._make_launcher()
+
+    def _make_launcher(self):
+        """A function (grid, values, stream) -> None written for this
+        kernel's arguments: one struct.pack_into for the arguments, one for
+        the launch config, one call into the runtime."""
+        fmt, items = "<", []
+        for pos, t in zip(self._positions, self._types):
+            if t.startswith("*"):
+                fmt += "i4xQ8x"
+                items.append(f"{_native.ARG_POINTER}, _addr(v[{pos}])")
+            elif t.startswith("fp") or t == "bf16":
+                fmt += "i4xd8x"
+                items.append(f"{_native.ARG_FLOAT}, v[{pos}]")
+            else:
+                fmt += "i4xq8x"
+                items.append(f"{_native.ARG_INT}, v[{pos}]")
+        n = len(self._positions)
+        src = (
+            "def launch(g0, g1, g2, stream, v):\n"
+            f"    pack_into({fmt!r}, args, 0{''.join(', ' + x for x in items)})\n"
+            "    pack_into('<Q3I4xQ', config, 0, config_size, g0, g1, g2, stream or 0)\n"
+            f"    st = run(kernel, config_addr, args_addr, {n})\n"
+            "    if st:\n"
+            "        check(st)\n")
+        scope = {"pack_into": struct.pack_into, "args": self._args, "config": self._config,
+                 "config_size": ctypes.sizeof(_native.LaunchConfig),
+                 "run": self.device.runtime.launch, "kernel": self._kernel,
+                 "config_addr": self._config_addr, "args_addr": self._args_addr,
+                 "check": self.device.runtime.check, "_addr": _address}
+        exec(src, scope)
+        return scope["launch"]
+
+    def run(self, grid, values, stream):
+        g = _grid3(grid)
+        if self._cpu:
+            return self._run_cpu(g, values)
+        try:
+            self._launch(g[0], g[1], g[2], stream, values)
+        except struct.error as e:
+            raise TypeError(f"kernel '{self.name}': an argument does not fit its "
+                            f"type ({e})") from None
+
+    def _run_cpu(self, g, values):
+        # Memory the cpu device did not allocate (numpy arrays, torch cpu
+        # tensors) is wrapped for the launch, so the pointer check passes.
+        wrapped = []
+        try:
+            for pos, t in zip(self._positions, self._types):
+                if t.startswith("*"):
+                    ref = tensor_ref(values[pos])
+                    if ref is None:
+                        raise TypeError(f"argument '{self.fn.arg_names[pos]}' of "
+                                        f"'{self.name}' must be a tensor")
+                    if ref.device_type != "cpu":
+                        raise UnsupportedArgument(
+                            f"argument '{self.fn.arg_names[pos]}' is on device "
+                            f"'{ref.device_type}', the kernel runs on the cpu")
+                    wrapped.append(self.device.wrap(ref.address + ref.low, max(1, ref.nbytes)))
+            self._launch(g[0], g[1], g[2], None, values)
+        except struct.error as e:
+            raise TypeError(f"kernel '{self.name}': an argument does not fit its "
+                            f"type ({e})") from None
+        finally:
+            for b in wrapped:
+                self.device.release_buffer(b)
+
+    def _init_handles(self):
+        pass
+
+    def __getitem__(self, grid):
+        """kernel[grid](*args): every parameter of the @jit function in order,
+        constexprs included (they are checked against the compiled values
+        only by position, as in Triton)."""
+        def runner(*args, **kwargs):
+            values = list(args)
+            if len(values) != len(self.fn.params):
+                values, _ = self.fn._bind_all(*args, **kwargs)
+            stream = _current_stream(self.device, _device_index(self.device))
+            self.run(grid, values, stream)
+        return runner
+
+    def __repr__(self):
+        return f"<CompiledKernel {self.name} on {self.device.target}>"
+
+
+def _device_index(device):
+    same = [d for d in device.runtime.devices if d.driver == device.driver]
+    return same.index(device)
+
+
+def _address(a):
+    dp = getattr(a, "data_ptr", None)
+    if dp is not None:
+        return dp()
+    ref = tensor_ref(a)
+    if ref is None:
+        raise TypeError(f"expected a tensor, got {type(a).__name__}")
+    return ref.address
+
+
+def _grid3(g):
+    n = len(g)
+    if n == 3:
+        out = (int(g[0]), int(g[1]), int(g[2]))
+    elif n == 1:
+        out = (int(g[0]), 1, 1)
+    elif n == 2:
+        out = (int(g[0]), int(g[1]), 1)
+    else:
+        raise ValueError(f"a grid has 1 to 3 dimensions, got {n}")
+    for axis, v in zip("xyz", out):
+        if not 0 <= v < 2 ** 32:
+            raise ValueError(f"grid {axis} = {v} is out of range (0 to 2**32 - 1 programs)")
+    return out
+
+
+# -- @jit ------------------------------------------------------------------------------
+
+class Param:
+    def __init__(self, p, index, do_not_specialize, do_not_specialize_on_alignment):
+        self.name = p.name
+        self.index = index
+        ann = p.annotation
+        ann_name = ann if isinstance(ann, str) else getattr(ann, "__name__", "")
+        self.is_constexpr = "constexpr" in str(ann_name) or "constexpr" in repr(ann)
+        self.default = p.default
+        self.has_default = p.default is not inspect.Parameter.empty
+        self.do_not_specialize = p.name in do_not_specialize or index in do_not_specialize
+        self.do_not_specialize_on_alignment = (p.name in do_not_specialize_on_alignment
+                                               or index in do_not_specialize_on_alignment)
+
+
+class KernelInterface:
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self.run(*args, grid=grid, warmup=False, **kwargs)
+
+
+class JITFunction(KernelInterface):
+    def __init__(self, fn, do_not_specialize=None, do_not_specialize_on_alignment=None,
+                 debug=None, noinline=None, repr=None, launch_metadata=None):
+        self.fn = fn
+        self.__name__ = fn.__name__
+        self.__qualname__ = getattr(fn, "__qualname__", fn.__name__)
+        self.__doc__ = fn.__doc__
+        self.__module__ = fn.__module__
+        self.__globals__ = fn.__globals__
+        self.module = fn.__module__
+        self.noinline = bool(noinline)
+        self.debug = debug
+        self.path = os.path.abspath(fn.__code__.co_filename)
+        sig = inspect.signature(fn)
+        dns = set(do_not_specialize or ())
+        dnsa = set(do_not_specialize_on_alignment or ())
+        self.params = [Param(p, i, dns, dnsa) for i, p in enumerate(sig.parameters.values())]
+        self.arg_names = [p.name for p in self.params]
+        self.constexprs = [p.index for p in self.params if p.is_constexpr]
+        self.signature = sig
+        self.cache = {}
+        self._lock = threading.Lock()
+        self._runtime_positions = [p.index for p in self.params if not p.is_constexpr]
+        self._binder = self._make_binder()
+        try:
+            self.src = inspect.getsource(fn)
+        except (OSError, TypeError):
+            self.src = ""
+
+    # Binding: a function with the kernel's own parameters, so Python binds
+    # positional and keyword arguments and defaults; it returns the key, the
+    # values in parameter order, and the remaining keywords (launch options).
+    def _make_binder(self):
+        params, key_items, values = [], [], []
+        defaults = {}
+        for p in self.params:
+            if p.has_default:
+                defaults[f"_d{p.index}"] = p.default
+                params.append(f"{p.name}=_d{p.index}")
+            else:
+                params.append(p.name)
+            values.append(p.name)
+            if p.is_constexpr:
+                key_items.append(f"_c({p.name})")
+            elif p.do_not_specialize:
+                key_items.append(f"_sn({p.name})")
+            elif p.do_not_specialize_on_alignment:
+                key_items.append(f"_sa({p.name})")
+            else:
+                key_items.append(f"_s({p.name})")
+        src = (f"def binder({', '.join(params + ['**_options'])}):\n"
+               f"    return ({', '.join(key_items)},), "
+               f"[{', '.join(values)}], _options\n")
+        scope = dict(defaults, _s=_spec, _sn=_spec_nospec, _sa=_spec_noalign,
+                     _c=_unwrap_constexpr)
+        exec(src, scope)
+        return scope["binder"]
+
+    def _bind_all(self, *args, **kwargs):
+        try:
+            key, values, options = self._binder(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.__name__}: {e}".replace("binder()", "")) from None
+        return values, options
+
+    def run(self, *args, grid, warmup, **kwargs):
+        try:
+            key, values, options = self._binder(*args, **kwargs)
+        except TypeError as e:
+            if "binder()" in str(e):
+                raise TypeError(str(e).replace("binder()", f"{self.__name__}()")) from None
+            raise
+        devkey = _device_of(values, self._runtime_positions)
+        okey = tuple(options.items()) if options else ()
+        kernel = self.cache.get((key, okey, devkey))
+        if kernel is None:
+            kernel = self._compile(key, values, options, devkey)
+            self.cache[(key, okey, devkey)] = kernel
+        if warmup:
+            return kernel
+        if callable(grid):
+            meta = dict(zip(self.arg_names, values))
+            meta.update(options)
+            grid = grid(meta)
+        kernel.run(grid, values,
+                   None if kernel._cpu else _current_stream(kernel.device, devkey[1] if devkey else 0))
+        return kernel
+
+    def warmup(self, *args, grid=None, **kwargs):
+        return self.run(*args, grid=grid, warmup=True, **kwargs)
+
+    def _compile(self, key, values, options, devkey):
+        device = _resolve_device(devkey)
+        compile_options = {}
+        debug = self.debug if self.debug is not None else _env_flag("TRITON_DEBUG")
+        for k, v in options.items():
+            if k in _BACKEND_OPTIONS:
+                if v is not None:
+                    compile_options[k] = str(int(v) if isinstance(v, bool) else v)
+            elif k == "debug":
+                debug = bool(v)
+            elif k in _IGNORED_OPTIONS:
+                pass
+            elif k in _UNSUPPORTED_OPTIONS:
+                raise NotImplementedError(
+                    f"{self.__name__}: the launch option '{k}' is not supported by "
+                    f"Trident")
+            else:
+                raise TypeError(
+                    f"{self.__name__}() got an unexpected keyword argument '{k}' (not "
+                    f"a parameter, nor a launch option: num_warps, num_stages, "
+                    f"num_ctas, maxnreg, enable_fp_fusion, debug)")
+        if compile_options.get("num_ctas", "1") != "1":
+            raise NotImplementedError(f"{self.__name__}: num_ctas > 1 is not supported "
+                                      f"by Trident yet")
+        compile_options.pop("num_ctas", None)
+        entries = []
+        for p, k, v in zip(self.params, key, values):
+            if p.is_constexpr:
+                entries.append(_constexpr_text(v, p.name))
+            elif k is None:
+                entries.append("None")
+            elif isinstance(k, tuple):
+                entries.append(k[0])
+            else:
+                entries.append(k)
+        signature = ", ".join(entries)
+        source = self._source_text()
+        comp = _native.compiler()
+        try:
+            bundle, meta, _ = comp.compile(self.path, source, self.__name__, signature,
+                                           device.target, compile_options, debug=debug)
+        except _native.CompileFailure as e:
+            raise CompilationError(str(e).rstrip("\n")) from None
+        return CompiledKernel(self, device, bundle, meta, self.params)
+
+    def _source_text(self):
+        """The kernel's file as the compiler reads it. A kernel defined
+        inside a function (as tests do) is lifted to module level: the lines
+        of the enclosing top-level statement become blank, the kernel's own
+        lines (decorators included) lose their indentation, so every line
+        keeps its number."""
+        try:
+            with open(self.path, encoding="utf-8") as f:
+                source = f.read()
+        except OSError as e:
+            raise CompilationError(f"{self.path}: cannot read the kernel's source "
+                                   f"file: {e.strerror}") from None
+        if "<locals>" not in self.__qualname__:
+            return source
+        try:
+            own, start = inspect.getsourcelines(self.fn)
+        except (OSError, TypeError):
+            return source
+        lines = source.splitlines(keepends=True)
+        first = start - 1
+        indent = len(own[0]) - len(own[0].lstrip())
+        # The enclosing top-level statement: back to the last line that
+        # starts at column 0, forward to the next such line.
+        top = first
+        while top > 0 and (not lines[top].strip() or lines[top][0] in " \t#"):
+            top -= 1
+        end = first + len(own)
+        while end < len(lines) and (not lines[end].strip() or lines[end][0] in " \t#"):
+            end += 1
+        out = lines[:top]
+        for i in range(top, end):
+            if first <= i < first + len(own):
+                out.append(lines[i][indent:] if lines[i][:indent].strip() == "" else lines[i])
+            else:
+                out.append("\n")
+        out += lines[end:]
+        return "".join(out)
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(f"'{self.__name__}' is a @jit kernel: launch it with "
+                           f"{self.__name__}[grid](...); it cannot be called as a "
+                           f"Python function outside a kernel")
+
+    def __repr__(self):
+        return f"JITFunction({self.module}:{self.__qualname__})"
+
+
+def jit(fn=None, *, version=None, repr=None, launch_metadata=None, do_not_specialize=None,
+        do_not_specialize_on_alignment=None, debug=None, noinline=None):
+    """Triton's @triton.jit: the decorated function is a kernel (or a helper
+    that kernels call), compiled by Trident when launched."""
+
+    def decorator(f):
+        return JITFunction(f, do_not_specialize=do_not_specialize,
+                           do_not_specialize_on_alignment=do_not_specialize_on_alignment,
+                           debug=debug, noinline=noinline)
+
+    if fn is not None:
+        return decorator(fn)
+    return decorator

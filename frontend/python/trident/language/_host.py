@@ -1,0 +1,143 @@
+"""What `triton.language` is on the host: dtypes, `constexpr`, and names
+that only mean something inside a kernel.
+
+Kernel bodies are compiled from their source by Trident's C++ frontend, so
+none of tl's functions ever runs in Python. Host code still touches the
+module -- annotations (`BLOCK: tl.constexpr`), dtypes passed as constexprs
+(`DTYPE=tl.float16`), module-level constants (`tl.constexpr(128)`), helpers
+referenced at import time -- and all of that works. Calling a tl function
+from Python raises an error that says it runs only inside a @jit function.
+"""
+
+
+class dtype:
+    """An element type: `tl.float16` and friends (`.name` is Triton's:
+    fp16, bf16, fp32, i32, ...)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    @property
+    def primitive_bitwidth(self):
+        digits = "".join(c for c in self.name if c.isdigit())
+        return 1 if self.name == "int1" else int(digits.split("e")[0] if digits else 0) or 8
+
+    def is_floating(self):
+        return self.name.startswith(("fp", "bf"))
+
+    def is_int(self):
+        return self.name.startswith(("i", "u"))
+
+    def to_ir(self, builder):
+        raise RuntimeError("dtype.to_ir is Triton's Python code generator, which Trident does not have")
+
+    def __eq__(self, other):
+        return isinstance(other, dtype) and other.name == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self):
+        return f"triton.language.{_PUBLIC.get(self.name, self.name)}"
+
+    __str__ = lambda self: self.name
+
+
+class pointer_type(dtype):
+    def __init__(self, element_ty, address_space=1, const=False):
+        super().__init__("*" + element_ty.name)
+        self.element_ty = element_ty
+
+
+_PUBLIC = {}
+
+
+def _make(public, name):
+    d = dtype(name)
+    _PUBLIC[name] = public
+    return d
+
+
+int1 = _make("int1", "i1")
+int8 = _make("int8", "i8")
+int16 = _make("int16", "i16")
+int32 = _make("int32", "i32")
+int64 = _make("int64", "i64")
+uint8 = _make("uint8", "u8")
+uint16 = _make("uint16", "u16")
+uint32 = _make("uint32", "u32")
+uint64 = _make("uint64", "u64")
+float8e5 = _make("float8e5", "fp8e5")
+float8e4nv = _make("float8e4nv", "fp8e4nv")
+float8e4b8 = _make("float8e4b8", "fp8e4b8")
+float8e5b16 = _make("float8e5b16", "fp8e5b16")
+float8e4b15 = _make("float8e4b15", "fp8e4b15")
+float16 = _make("float16", "fp16")
+bfloat16 = _make("bfloat16", "bf16")
+float32 = _make("float32", "fp32")
+float64 = _make("float64", "fp64")
+pi32_t = pointer_type(int32)
+
+
+class constexpr:
+    """`tl.constexpr`: as an annotation it marks a compile-time parameter;
+    `tl.constexpr(v)` at module level is a constant kernels may use."""
+
+    def __init__(self, value):
+        self.value = value.value if isinstance(value, constexpr) else value
+
+    def __repr__(self):
+        return f"constexpr[{self.value!r}]"
+
+    def __index__(self):
+        return self.value.__index__()
+
+    def __int__(self):
+        return int(self.value)
+
+    def __float__(self):
+        return float(self.value)
+
+    def __bool__(self):
+        return bool(self.value)
+
+    def __eq__(self, other):
+        return self.value == (other.value if isinstance(other, constexpr) else other)
+
+    def __hash__(self):
+        return hash(self.value)
+
+    def __call__(self, *args, **kwargs):
+        return self.value(*args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.value, name)
+
+
+class _DeviceOnly:
+    """A tl name that exists only inside kernels."""
+
+    def __init__(self, qualname):
+        self._qualname = qualname
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(
+            f"{self._qualname} can only be called inside a @triton.jit function "
+            f"(Trident compiles kernels from their source; their body never runs "
+            f"as Python)")
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _DeviceOnly(f"{self._qualname}.{name}")
+
+    def __repr__(self):
+        return f"<device-only {self._qualname}>"
+
+
+def device_only(module_name):
+    def __getattr__(name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _DeviceOnly(f"{module_name}.{name}")
+    return __getattr__

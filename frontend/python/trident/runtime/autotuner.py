@@ -1,0 +1,1 @@
+from ..autotuner import Autotuner, Config, Heuristics, autotune, heuristics  # noqa: F401

@@ -1,0 +1,1 @@
+from ..jit import OutOfResources, CompilationError  # noqa: F401

@@ -1,0 +1,1 @@
+from ..jit import JITFunction, KernelInterface, jit, CompiledKernel  # noqa: F401
