@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Packs the compiler for a machine without LLVM 22 (a GPU box where only the
 # JIT path of the Python package needs it): Trident's libraries and plugins,
-# libLLVM.so.22.1 and libMLIR.so.22.1, zstd-compressed.
+# libLLVM.so.22.1 and libMLIR.so.22.1, xz-compressed (about 27 and 15 MB;
+# xz rather than zstd because Python's standard library, which every machine
+# that runs the package has, can decompress it where no xz tool is
+# installed).
 #
 #   tools/trident-pack/pack-compiler.sh BUILD_DIR OUT_DIR
 #
 # OUT_DIR gets lib/ (Trident's .so files, trident/plugins/) and the two LLVM
-# libraries as .zst, plus unpack.sh, which decompresses them next to
+# libraries as .xz, plus unpack.sh, which decompresses them next to
 # Trident's. On the target: `OUT_DIR/unpack.sh` once, then
 # TRIDENT_LIB_DIR=OUT_DIR/lib. libLLVM also needs libffi8, libedit2,
 # libz3-4, libxml2, zlib and libzstd from the target's packages. Where one
@@ -17,19 +20,22 @@
 set -euo pipefail
 build=${1:?usage: pack-compiler.sh BUILD_DIR OUT_DIR}
 out=${2:?usage: pack-compiler.sh BUILD_DIR OUT_DIR}
-llvm_lib=$(dirname "$(readlink -f "$(ldd "$build/lib/libtrident-core.so" | awk '/libLLVM.so/ {print $3}')")")
+# Where the dynamic linker finds each library for this build.
+lib_path() { ldd "$build/lib/libtrident-core.so" | awk -v l="$1" '$1 == l {print $3}'; }
 mkdir -p "$out/lib/trident/plugins" "$out/stubs"
 cp -L "$build"/lib/libtrident-*.so "$out/lib/"
 cp -L "$build"/lib/trident/plugins/*.so "$out/lib/trident/plugins/"
 for l in libLLVM.so.22.1 libMLIR.so.22.1; do
-  if [ ! -f "$out/$l.zst" ] || [ "$llvm_lib/$l" -nt "$out/$l.zst" ]; then
-    zstd -q -19 -T0 -f "$llvm_lib/$l" -o "$out/$l.zst"
+  src=$(lib_path "$l")
+  [ -f "$src" ] || { echo "pack-compiler.sh: $l not found for $build" >&2; exit 1; }
+  if [ ! -f "$out/$l.xz" ] || [ "$src" -nt "$out/$l.xz" ]; then
+    xz -9 -T0 -c "$src" >"$out/$l.xz.tmp" && mv "$out/$l.xz.tmp" "$out/$l.xz"
   fi
 done
 # The symbols libLLVM takes from each optional library, for stubs.
 for pair in z3:'^Z3_' xml2:'^xml' edit:'^(el_|history|tok_)'; do
   name=${pair%%:*} pattern=${pair#*:}
-  nm -D --undefined-only "$llvm_lib/libLLVM.so.22.1" | awk '{print $2}' |
+  nm -D --undefined-only "$(lib_path libLLVM.so.22.1)" | awk '{print $2}' |
     sed 's/@.*//' | grep -E "$pattern" | sort -u >"$out/stubs/$name.syms"
 done
 cat >"$out/unpack.sh" <<'UNPACK'
@@ -37,7 +43,14 @@ cat >"$out/unpack.sh" <<'UNPACK'
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 for l in libLLVM.so.22.1 libMLIR.so.22.1; do
-  [ -f "$here/lib/$l" ] || zstd -q -d "$here/$l.zst" -o "$here/lib/$l"
+  [ -f "$here/lib/$l" ] && continue
+  if command -v xz >/dev/null; then
+    xz -d -c "$here/$l.xz" >"$here/lib/$l.tmp"
+  else
+    python3 -c 'import lzma, shutil, sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' \
+      "$here/$l.xz" "$here/lib/$l.tmp"
+  fi
+  mv "$here/lib/$l.tmp" "$here/lib/$l"
 done
 need() { ldconfig -p | grep -q "$1" || [ -f "$here/lib/$1" ]; }
 for s in z3:libz3.so.4 xml2:libxml2.so.2 edit:libedit.so.2; do

@@ -174,3 +174,24 @@ def test_helpers():
     c = triton.Config({"BLOCK": 64}, num_warps=2, num_stages=1)
     assert c.all_kwargs() == {"BLOCK": 64, "num_warps": 2, "num_ctas": 1, "num_stages": 1}
     assert triton.language.float16.name == "fp16"
+
+
+class DLPackOnly:
+    """An array seen only through the DLPack protocol (as JAX arrays are)."""
+
+    def __init__(self, array):
+        self._a = array
+
+    def __dlpack__(self, stream=None):
+        return self._a.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self._a.__dlpack_device__()
+
+
+def test_dlpack_objects():
+    n = 777
+    x, y = fresh(n, seed=11), fresh(n, seed=12)
+    out = poisoned(n)
+    K.add_kernel[(1,)](DLPackOnly(x), DLPackOnly(y), DLPackOnly(out), n, BLOCK_SIZE=1024)
+    np.testing.assert_array_equal(out, x + y)

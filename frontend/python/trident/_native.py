@@ -33,10 +33,22 @@ def _candidates(name):
     return [p for p in out if os.path.exists(p)] + [name]
 
 
-def _load(name):
+# What libtrident-compiler.so needs, in load order. Loaded first from the
+# compiler's own folder when they are there (a packed compiler,
+# tools/trident-pack): the libraries' run paths name the build tree they
+# were linked in, so the dynamic linker would not look beside them.
+_COMPILER_DEPENDENCIES = ("libLLVM.so.22.1", "libMLIR.so.22.1", "libtrident-core.so",
+                          "libtrident-frontend.so", "libtrident-driver.so")
+
+
+def _load(name, dependencies=()):
     errors = []
     for path in _candidates(name):
+        folder = os.path.dirname(path)
         try:
+            for dep in dependencies:
+                if folder and os.path.exists(os.path.join(folder, dep)):
+                    ctypes.CDLL(os.path.join(folder, dep), mode=ctypes.RTLD_GLOBAL)
             return ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
         except OSError as e:
             errors.append(f"  {path}: {e}")
@@ -151,6 +163,10 @@ class Runtime:
             self.check(lib.trident_device_info(d, ctypes.byref(info)))
             self.devices.append(Device(self, d, info))
         self.launch = lib.trident_kernel_launch
+        # The same function without argument conversion, for launchers that
+        # pass prebuilt ctypes objects (a third cheaper per call).
+        raw = ctypes.CFUNCTYPE(ctypes.c_void_p)(("trident_kernel_launch", lib))
+        self.launch_raw = raw
 
     def check(self, status):
         if status:
@@ -286,7 +302,7 @@ class CompileFailure(Exception):
 
 class Compiler:
     def __init__(self):
-        lib = _load("libtrident-compiler.so")
+        lib = _load("libtrident-compiler.so", _COMPILER_DEPENDENCIES)
         for name, (res, args) in _COMPILER_SIGNATURES.items():
             f = getattr(lib, name)
             f.restype = res

@@ -7,6 +7,8 @@ arrays (CuPy, JAX, Numba) by `__cuda_array_interface__`, anything else by
 `__dlpack__`/`__dlpack_device__`.
 """
 
+import sys
+
 # Triton's names of element types, by the `str()` of a torch or numpy dtype.
 _DTYPE_NAMES = {
     "torch.float32": "fp32", "torch.float16": "fp16", "torch.bfloat16": "bf16",
@@ -116,12 +118,24 @@ def tensor_ref(a):
         low, nbytes = _extent(shape, strides, itemsize)
         return TensorRef(cai["data"][0], name, "cuda", _cuda_device_of(cai["data"][0]), low, nbytes)
     if hasattr(a, "__dlpack__") and hasattr(a, "__dlpack_device__"):
+        # Seen through a framework that imports DLPack: numpy for host
+        # memory, torch for GPU memory (the capsule shares the memory).
         kind, index = a.__dlpack_device__()
+        if kind == _DL_CPU:
+            import numpy
+            return tensor_ref(numpy.from_dlpack(a))
+        torch = sys.modules.get("torch")
+        if kind in (_DL_CUDA, _DL_ROCM) and torch is not None:
+            return tensor_ref(torch.utils.dlpack.from_dlpack(a))
         raise UnsupportedArgument(
-            f"a __dlpack__ object of device type {kind} without "
-            f"__cuda_array_interface__ or __array_interface__: pass it through "
-            f"torch.from_dlpack or numpy.from_dlpack")
+            f"a __dlpack__ object on DLPack device type {kind}: Trident reads "
+            f"host ones through numpy and GPU ones through torch (import torch), "
+            f"or objects with __cuda_array_interface__")
     return None
+
+
+# DLPack device types (dlpack.h).
+_DL_CPU, _DL_CUDA, _DL_ROCM = 1, 2, 10
 
 
 def _cuda_device_of(address):

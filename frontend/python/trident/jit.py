@@ -11,6 +11,7 @@ the bundle it returns and adds it to the table.
 """
 
 import ctypes
+import functools
 import inspect
 import os
 import struct
@@ -24,6 +25,9 @@ from ._tensors import UnsupportedArgument, dtype_name, tensor_ref
 class CompilationError(Exception):
     """A kernel did not compile. The message is the compiler's diagnostic:
     file:line:col, the source line and a caret."""
+
+
+CompilationError.__module__ = "trident"
 
 
 class OutOfResources(Exception):
@@ -97,11 +101,19 @@ def _spec_int_nospec(a):
     raise OverflowError(f"integer argument {a} does not fit in 64 bits")
 
 
+_POINTER_TYPES = {}  # dtype object -> "*fp32"
+
+
 def _spec_tensor(a, align):
     dp = getattr(a, "data_ptr", None)
     if dp is not None and hasattr(a, "dtype"):
-        name = dtype_name(a.dtype)
-        return "*" + name + (":16" if align and dp() % 16 == 0 else "")
+        dt = a.dtype
+        ptr = _POINTER_TYPES.get(dt)
+        if ptr is None:
+            ptr = _POINTER_TYPES[dt] = "*" + dtype_name(dt)
+        if hasattr(a, "get_device") and hasattr(a, "device"):
+            _TORCH_TYPES.add(type(a))
+        return ptr + ":16" if align and dp() % 16 == 0 else ptr
     ref = tensor_ref(a)
     if ref is None:
         raise UnsupportedArgument(
@@ -110,8 +122,17 @@ def _spec_tensor(a, align):
     return ("*" + ref.dtype + (":16" if align and ref.address % 16 == 0 else ""), "array")
 
 
+# Types seen to be torch-like tensors (data_ptr, dtype, device), for the
+# fast path of _spec and _device_of.
+_TORCH_TYPES = set()
+
+
 def _spec(a):
     t = type(a)
+    if t in _TORCH_TYPES:
+        ptr = _POINTER_TYPES.get(a.dtype)
+        if ptr is not None:
+            return ptr + ":16" if a.data_ptr() % 16 == 0 else ptr
     if t is int:
         return _spec_int(a)
     if t is float:
@@ -169,14 +190,21 @@ def _env_flag(name):
 
 # -- devices and streams --------------------------------------------------------------
 
-_torch = None
-
-
 def _torch_module():
-    global _torch
-    if _torch is None:
-        _torch = sys.modules.get("torch", False)
-    return _torch or None
+    """torch, when the program uses it (the package never imports it)."""
+    return sys.modules.get("torch")
+
+
+_hip_torch = None
+
+
+def _torch_is_hip():
+    """Whether torch is a ROCm build (its "cuda" devices are HIP's)."""
+    global _hip_torch
+    if _hip_torch is None:
+        torch = _torch_module()
+        _hip_torch = bool(torch is not None and getattr(torch.version, "hip", None))
+    return _hip_torch
 
 
 def _default_device():
@@ -198,6 +226,18 @@ def _device_of(values, positions):
     """(key, device) for the first tensor among `values`."""
     for i in positions:
         a = values[i]
+        if type(a) in _TORCH_TYPES:
+            index = a.get_device()  # -1 on the host
+            if index >= 0:
+                return ("hip" if _torch_is_hip() else "cuda", index)
+            return ("cpu", 0)
+        dl = getattr(a, "__dlpack_device__", None)
+        if dl is not None:
+            kind, index = dl()
+            if kind == 1:
+                return ("cpu", 0)
+            if kind in (2, 10):
+                return ("hip" if kind == 10 else "cuda", index)
         d = getattr(a, "device", None)
         if d is None:
             if hasattr(a, "__array_interface__"):
@@ -207,9 +247,12 @@ def _device_of(values, positions):
             continue
         if isinstance(d, str):  # numpy 2 arrays: "cpu"
             return ("cpu", 0)
-        kind = d.type
-        if kind == "cuda" and getattr(_torch_module(), "version", None) is not None \
-                and getattr(_torch_module().version, "hip", None):
+        kind = getattr(d, "type", None)
+        if kind is None:  # a CuPy array's device has only an id
+            if hasattr(a, "__cuda_array_interface__"):
+                return ("cuda", getattr(d, "id", 0))
+            continue
+        if kind == "cuda" and _torch_is_hip():
             kind = "hip"
         return (kind, d.index or 0)
     return None
@@ -223,6 +266,27 @@ def _resolve_device(key):
     if kind not in ("cuda", "hip", "cpu"):
         raise UnsupportedArgument(f"tensors on device type '{kind}' are not supported")
     return rt.find(kind, index)
+
+
+def _stream_getter(device):
+    """A function returning the trident stream to launch on for `device`:
+    torch's current stream of that device when torch is in use."""
+    if device.driver == "cpu":
+        return lambda: None
+    index = _device_index(device)
+    torch = _torch_module()
+    if torch is None:
+        return lambda: None
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is None:
+        return lambda: device.stream(torch.cuda.current_stream(index).cuda_stream)
+    streams = device._streams
+
+    def current():
+        native = raw(index)
+        s = streams.get(native)
+        return s if s is not None else device.stream(native)
+    return current
 
 
 def _current_stream(device, index):
@@ -269,7 +333,7 @@ class KernelMetadata:
 class CompiledKernel:
     """One specialization of a kernel, loaded on one device."""
 
-    def __init__(self, fn, device, bundle, metadata_text, params):
+    def __init__(self, fn, device, bundle, metadata_text, params, key=None):
         self.fn = fn
         self.device = device
         self.metadata = KernelMetadata(metadata_text)
@@ -299,7 +363,12 @@ class CompiledKernel:
         self._config = ctypes.create_string_buffer(ctypes.sizeof(_native.LaunchConfig))
         self._config_addr = ctypes.addressof(self._config)
         self._cpu = device.driver == "cpu"
-        self._launch = self._make_launcher()
+        # Parameters given as torch tensors (their key is a plain "*fp32"
+        # string): the launcher calls data_ptr() directly.
+        self._torch_args = {i for i, k in enumerate(key or ()) if isinstance(k, str) and k.startswith("*")}
+        self._gpu_launch = self._make_launcher()
+        self._launch = self._run_cpu if self._cpu else self._gpu_launch
+        self.stream = _stream_getter(device)
 
     def _make_launcher(self):
         """A function (grid, values, stream) -> None written for this
@@ -309,7 +378,8 @@ class CompiledKernel:
         for pos, t in zip(self._positions, self._types):
             if t.startswith("*"):
                 fmt += "i4xQ8x"
-                items.append(f"{_native.ARG_POINTER}, _addr(v[{pos}])")
+                addr = f"v[{pos}].data_ptr()" if pos in self._torch_args else f"_addr(v[{pos}])"
+                items.append(f"{_native.ARG_POINTER}, {addr}")
             elif t.startswith("fp") or t == "bf16":
                 fmt += "i4xd8x"
                 items.append(f"{_native.ARG_FLOAT}, v[{pos}]")
@@ -318,31 +388,38 @@ class CompiledKernel:
                 items.append(f"{_native.ARG_INT}, v[{pos}]")
         n = len(self._positions)
         src = (
-            "def launch(g0, g1, g2, stream, v):\n"
+            "def launch(g, stream, v):\n"
+            "    if len(g) == 1:\n"
+            "        g0, g1, g2 = g[0], 1, 1\n"
+            "    else:\n"
+            "        g0, g1, g2 = _grid3(g)\n"
             f"    pack_into({fmt!r}, args, 0{''.join(', ' + x for x in items)})\n"
             "    pack_into('<Q3I4xQ', config, 0, config_size, g0, g1, g2, stream or 0)\n"
-            f"    st = run(kernel, config_addr, args_addr, {n})\n"
+            "    st = run(kernel, config_addr, args_addr, nargs)\n"
             "    if st:\n"
             "        check(st)\n")
         scope = {"pack_into": struct.pack_into, "args": self._args, "config": self._config,
                  "config_size": ctypes.sizeof(_native.LaunchConfig),
-                 "run": self.device.runtime.launch, "kernel": self._kernel,
-                 "config_addr": self._config_addr, "args_addr": self._args_addr,
-                 "check": self.device.runtime.check, "_addr": _address}
+                 "run": self.device.runtime.launch_raw, "kernel": self._kernel,
+                 "config_addr": ctypes.c_void_p(self._config_addr),
+                 "args_addr": ctypes.c_void_p(self._args_addr),
+                 "nargs": ctypes.c_size_t(n),
+                 "check": self.device.runtime.check, "_addr": _address, "_grid3": _grid3}
         exec(src, scope)
         return scope["launch"]
 
     def run(self, grid, values, stream):
-        g = _grid3(grid)
-        if self._cpu:
-            return self._run_cpu(g, values)
         try:
-            self._launch(g[0], g[1], g[2], stream, values)
+            self._launch(grid, stream, values)
         except struct.error as e:
-            raise TypeError(f"kernel '{self.name}': an argument does not fit its "
-                            f"type ({e})") from None
+            self._bad_arguments(grid, e)
 
-    def _run_cpu(self, g, values):
+    def _bad_arguments(self, grid, e):
+        _grid3(grid)  # names a bad grid
+        raise TypeError(f"kernel '{self.name}': an argument does not fit its "
+                        f"type ({e})") from None
+
+    def _run_cpu(self, grid, stream, values):
         # Memory the cpu device did not allocate (numpy arrays, torch cpu
         # tensors) is wrapped for the launch, so the pointer check passes.
         wrapped = []
@@ -358,10 +435,7 @@ class CompiledKernel:
                             f"argument '{self.fn.arg_names[pos]}' is on device "
                             f"'{ref.device_type}', the kernel runs on the cpu")
                     wrapped.append(self.device.wrap(ref.address + ref.low, max(1, ref.nbytes)))
-            self._launch(g[0], g[1], g[2], None, values)
-        except struct.error as e:
-            raise TypeError(f"kernel '{self.name}': an argument does not fit its "
-                            f"type ({e})") from None
+            self._gpu_launch(_grid3(grid), None, values)
         finally:
             for b in wrapped:
                 self.device.release_buffer(b)
@@ -377,8 +451,7 @@ class CompiledKernel:
             values = list(args)
             if len(values) != len(self.fn.params):
                 values, _ = self.fn._bind_all(*args, **kwargs)
-            stream = _current_stream(self.device, _device_index(self.device))
-            self.run(grid, values, stream)
+            self.run(grid, values, self.stream())
         return runner
 
     def __repr__(self):
@@ -461,6 +534,7 @@ class JITFunction(KernelInterface):
         self._lock = threading.Lock()
         self._runtime_positions = [p.index for p in self.params if not p.is_constexpr]
         self._binder = self._make_binder()
+        self._fast = self._make_fast()
         try:
             self.src = inspect.getsource(fn)
         except (OSError, TypeError):
@@ -495,6 +569,68 @@ class JITFunction(KernelInterface):
         exec(src, scope)
         return scope["binder"]
 
+    def _make_fast(self):
+        """kernel[grid](...)'s whole path in one generated function named
+        after the kernel: bind, key, table lookup, grid, launch."""
+        params, key_items, values = [], [], []
+        defaults = {}
+        for p in self.params:
+            if p.has_default:
+                defaults[f"_tg_d{p.index}"] = p.default
+                params.append(f"{p.name}=_tg_d{p.index}")
+            else:
+                params.append(p.name)
+            values.append(p.name)
+            if p.is_constexpr:
+                key_items.append(f"_tg_c({p.name})")
+            elif p.do_not_specialize:
+                key_items.append(f"_tg_sn({p.name})")
+            elif p.do_not_specialize_on_alignment:
+                key_items.append(f"_tg_sa({p.name})")
+            else:
+                key_items.append(f"_tg_s({p.name})")
+        src = (
+            f"def {self.__name__}(_tg_grid, {', '.join(params + ['**_tg_options'])}):\n"
+            f"    _tg_key = ({', '.join(key_items)},)\n"
+            f"    _tg_values = ({', '.join(values)},)\n"
+            f"    _tg_dev = _tg_device_of(_tg_values, _tg_positions)\n"
+            f"    _tg_k = _tg_cache.get((_tg_key, tuple(_tg_options.items()) if _tg_options else (), _tg_dev))\n"
+            f"    if _tg_k is None:\n"
+            f"        return _tg_slow(_tg_grid, _tg_key, _tg_values, _tg_options, _tg_dev)\n"
+            f"    if callable(_tg_grid):\n"
+            f"        _tg_grid = _tg_grid(_tg_meta(_tg_values, _tg_options))\n"
+            f"    try:\n"
+            f"        _tg_k._launch(_tg_grid, _tg_k.stream(), _tg_values)\n"
+            f"    except _tg_struct_error as e:\n"
+            f"        _tg_k._bad_arguments(_tg_grid, e)\n"
+            f"    return _tg_k\n")
+        scope = dict(defaults, _tg_s=_spec, _tg_sn=_spec_nospec, _tg_sa=_spec_noalign,
+                     _tg_c=_unwrap_constexpr, _tg_device_of=_device_of,
+                     _tg_positions=self._runtime_positions, _tg_cache=self.cache,
+                     _tg_slow=self._slow, _tg_meta=self._meta,
+                     _tg_struct_error=struct.error)
+        exec(src, scope)
+        return scope[self.__name__]
+
+    def _meta(self, values, options):
+        meta = dict(zip(self.arg_names, values))
+        meta.update(options)
+        return meta
+
+    def _slow(self, grid, key, values, options, devkey):
+        okey = tuple(options.items()) if options else ()
+        kernel = self.cache.get((key, okey, devkey))
+        if kernel is None:
+            kernel = self._compile(key, values, options, devkey)
+            self.cache[(key, okey, devkey)] = kernel
+        if callable(grid):
+            grid = grid(self._meta(values, options))
+        kernel.run(grid, values, kernel.stream())
+        return kernel
+
+    def __getitem__(self, grid):
+        return functools.partial(self._fast, grid)
+
     def _bind_all(self, *args, **kwargs):
         try:
             key, values, options = self._binder(*args, **kwargs)
@@ -503,6 +639,8 @@ class JITFunction(KernelInterface):
         return values, options
 
     def run(self, *args, grid, warmup, **kwargs):
+        if not warmup:
+            return self._fast(grid, *args, **kwargs)
         try:
             key, values, options = self._binder(*args, **kwargs)
         except TypeError as e:
@@ -521,8 +659,7 @@ class JITFunction(KernelInterface):
             meta = dict(zip(self.arg_names, values))
             meta.update(options)
             grid = grid(meta)
-        kernel.run(grid, values,
-                   None if kernel._cpu else _current_stream(kernel.device, devkey[1] if devkey else 0))
+        kernel.run(grid, values, kernel.stream())
         return kernel
 
     def warmup(self, *args, grid=None, **kwargs):
@@ -571,7 +708,7 @@ class JITFunction(KernelInterface):
                                            device.target, compile_options, debug=debug)
         except _native.CompileFailure as e:
             raise CompilationError(str(e).rstrip("\n")) from None
-        return CompiledKernel(self, device, bundle, meta, self.params)
+        return CompiledKernel(self, device, bundle, meta, self.params, key)
 
     def _source_text(self):
         """The kernel's file as the compiler reads it. A kernel defined
