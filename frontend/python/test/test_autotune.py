@@ -68,3 +68,21 @@ def test_prune_configs_and_conflicts():
     assert tuned.best_config.kwargs["BLOCK"] in (128, 256)
     with pytest.raises(ValueError, match="Conflicting meta-parameters: BLOCK"):
         tuned[(1,)](np.zeros(7, np.float32), 7, BLOCK=64)
+
+
+def test_progress_is_reported_for_tuning_longer_than_a_second(capsys):
+    import time
+
+    def slow_bench(fn):
+        fn()
+        time.sleep(0.4)
+        return [1.0, 1.0, 1.0]
+
+    tuned = triton.autotune(
+        configs=[triton.Config({"BLOCK": b}) for b in (32, 64, 128, 256)],
+        key=["n"], do_bench=slow_bench)(K.increment_kernel)
+    y = np.zeros(100, np.float32)
+    tuned[lambda m: (triton.cdiv(100, m["BLOCK"]),)](y, 100)
+    err = capsys.readouterr().err
+    assert "trident: autotuning increment_kernel for key (100, 'float32'): 4 configs" in err
+    assert "[4/4] BLOCK: 256" in err and "done in" in err

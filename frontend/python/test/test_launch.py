@@ -195,3 +195,53 @@ def test_dlpack_objects():
     out = poisoned(n)
     K.add_kernel[(1,)](DLPackOnly(x), DLPackOnly(y), DLPackOnly(out), n, BLOCK_SIZE=1024)
     np.testing.assert_array_equal(out, x + y)
+
+
+class TorchLike:
+    """The protocol the package reads from torch tensors (data_ptr, dtype,
+    device, shape, stride, get_device), over a numpy array: the torch code
+    path on the cpu backend where torch itself is not installed."""
+
+    class _Dtype:
+        def __init__(self, name):
+            self.name = name
+
+        def __str__(self):
+            return "torch." + self.name
+
+    class _Device:
+        type, index = "cpu", None
+
+    _dtypes = {}
+
+    def __init__(self, array):
+        self._a = array
+        name = {"float32": "float32", "int32": "int32"}[str(array.dtype)]
+        self.dtype = TorchLike._dtypes.setdefault(name, TorchLike._Dtype(name))
+        self.device = TorchLike._Device()
+        self.shape = array.shape
+
+    def data_ptr(self):
+        return self._a.__array_interface__["data"][0]
+
+    def stride(self, dim=None):
+        s = tuple(v // self._a.itemsize for v in self._a.strides)
+        return s if dim is None else s[dim]
+
+    def get_device(self):
+        return -1
+
+
+def test_torch_protocol_on_the_host():
+    base = fresh(2048, seed=21)
+    y = fresh(2048, seed=22)
+    out = poisoned(2048)
+    for _ in range(3):  # the first call learns the type; later ones take the fast path
+        K.add_kernel[(2,)](TorchLike(base), TorchLike(y), TorchLike(out), 2048, BLOCK_SIZE=1024)
+    np.testing.assert_array_equal(out, base + y)
+    # A strided view: the wrapped range covers every element it touches.
+    view = base[::2]
+    o = poisoned(1024)
+    K.add_kernel[(1,)](TorchLike(view), TorchLike(view), TorchLike(o), 1024, BLOCK_SIZE=1024)
+    # the kernel reads contiguously from the view's start: the first 1024 floats of base
+    np.testing.assert_array_equal(o, base[:1024] * 2)
