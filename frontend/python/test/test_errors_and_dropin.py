@@ -72,3 +72,20 @@ def test_unsupported_triton_modules_name_themselves(tmp_path):
     r = run_script(script)
     assert r.returncode != 0
     assert "triton.tools is not supported by Trident" in r.stderr
+
+
+def test_precompiled_bundles_serve_without_the_compiler(tmp_path):
+    env = {"TRIDENT_CACHE_DIR": str(tmp_path / "cache")}
+    first = run_script(f"{HERE}/triton_style_script.py", env=env)
+    assert first.returncode == 0, first.stderr
+    assert list((tmp_path / "cache" / "python").glob("*.bundle"))
+    # Where the compiler cannot be loaded, the bundle left there serves.
+    off = run_script(f"{HERE}/triton_style_script.py", env=dict(env, TRIDENT_COMPILER="off"))
+    assert off.returncode == 0, off.stderr
+    assert "max_err=" in off.stdout
+    # Without one, the error says what was needed and where it looked.
+    fresh = run_script(f"{HERE}/triton_style_script.py",
+                       env={"TRIDENT_CACHE_DIR": str(tmp_path / "empty"), "TRIDENT_COMPILER": "off"})
+    assert fresh.returncode != 0
+    assert "kernel 'softmax_kernel'" in fresh.stderr and "needs compiling" in fresh.stderr
+    assert str(tmp_path / "empty" / "python") in fresh.stderr

@@ -302,6 +302,8 @@ class CompileFailure(Exception):
 
 class Compiler:
     def __init__(self):
+        if os.environ.get("TRIDENT_COMPILER") == "off":
+            raise ImportError("TRIDENT_COMPILER=off")
         lib = _load("libtrident-compiler.so", _COMPILER_DEPENDENCIES)
         for name, (res, args) in _COMPILER_SIGNATURES.items():
             f = getattr(lib, name)

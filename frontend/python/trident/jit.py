@@ -18,7 +18,7 @@ import struct
 import sys
 import threading
 
-from . import _native
+from . import _native, _bundles
 from ._tensors import UnsupportedArgument, dtype_name, tensor_ref
 
 
@@ -702,12 +702,27 @@ class JITFunction(KernelInterface):
                 entries.append(k)
         signature = ", ".join(entries)
         source = self._source_text()
-        comp = _native.compiler()
+        request = (source, self.__name__, signature, device.target, compile_options, debug)
         try:
-            bundle, meta, _ = comp.compile(self.path, source, self.__name__, signature,
-                                           device.target, compile_options, debug=debug)
-        except _native.CompileFailure as e:
-            raise CompilationError(str(e).rstrip("\n")) from None
+            comp = _native.compiler()
+        except ImportError as e:
+            # No compiler here (a GPU machine without LLVM): bundles that a
+            # machine with the compiler left in the cache directory serve.
+            found = _bundles.load(request)
+            if found is None:
+                raise CompilationError(
+                    f"{self.path}: kernel '{self.__name__}' ({signature}) for "
+                    f"{device.target} needs compiling, and the compiler is not "
+                    f"available here ({str(e).splitlines()[0]}); no precompiled bundle "
+                    f"for it is in {_bundles.directory()}") from None
+            bundle, meta = found
+        else:
+            try:
+                bundle, meta, _ = comp.compile(self.path, source, self.__name__, signature,
+                                               device.target, compile_options, debug=debug)
+            except _native.CompileFailure as e:
+                raise CompilationError(str(e).rstrip("\n")) from None
+            _bundles.store(request, bundle, meta, comp.build_id)
         return CompiledKernel(self, device, bundle, meta, self.params, key)
 
     def _source_text(self):

@@ -1,0 +1,64 @@
+"""Precompiled bundles for machines without the compiler.
+
+Every kernel the package compiles is also written to
+$TRIDENT_CACHE_DIR/python (default ~/.cache/trident/python) under a key of
+what the compile was given: the kernel file's text, the kernel's name, the
+signature, the target, the options and the debug flag. Where the compiler
+cannot be loaded (no LLVM 22 on the machine, or TRIDENT_COMPILER=off), a
+launch that misses the in-process table is served from there instead: run
+the script once where the compiler is, for the same target, and copy the
+directory. Where the compiler is present it is always used (its own cache
+knows when a rebuilt compiler must not reuse an old binary); each entry
+records the build that made it.
+"""
+
+import hashlib
+import json
+import os
+
+
+def directory():
+    d = os.environ.get("TRIDENT_CACHE_DIR") or os.path.join(
+        os.path.expanduser("~"), ".cache", "trident")
+    return os.path.join(d, "python")
+
+
+def _key(request):
+    source, kernel, signature, target, options, debug = request
+    h = hashlib.sha256()
+    for part in (source, kernel, signature, target,
+                 json.dumps(sorted(options.items())), str(bool(debug))):
+        h.update(len(part).to_bytes(8, "little") + part.encode())
+    return h.hexdigest()[:40]
+
+
+def store(request, bundle, metadata, build):
+    d = directory()
+    k = _key(request)
+    try:
+        os.makedirs(d, mode=0o700, exist_ok=True)
+        for suffix, data in ((".bundle", bundle),
+                             (".json", json.dumps({"build": build, "metadata": metadata,
+                                                   "kernel": request[1],
+                                                   "signature": request[2],
+                                                   "target": request[3]}).encode())):
+            tmp = os.path.join(d, f"{k}{suffix}.{os.getpid()}.tmp")
+            with open(tmp, "wb") as f:
+                f.write(data)
+            os.replace(tmp, os.path.join(d, k + suffix))
+    except OSError:
+        pass  # a cache that cannot be written costs only a later compile
+
+
+def load(request):
+    """(bundle bytes, metadata text) or None. The runtime checks the bundle
+    (checksums, format) when it loads it."""
+    base = os.path.join(directory(), _key(request))
+    try:
+        with open(base + ".json", "rb") as f:
+            info = json.loads(f.read())
+        with open(base + ".bundle", "rb") as f:
+            bundle = f.read()
+        return bundle, info["metadata"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
