@@ -78,6 +78,7 @@ const char *kUsage =
     "                       with what bounds it (layout, contiguity,\n"
     "                       alignment, mask)\n"
     "  --timings            print the time of each stage to stderr\n"
+    "  --pass-timings       print the time of each pass of each stage\n"
     "  --no-cache           do not use the on-disk cache\n"
     "  --cache-dir DIR      cache directory (default TRIDENT_CACHE_DIR or\n"
     "                       ~/.cache/trident)\n"
@@ -290,6 +291,8 @@ int main(int argc, char **argv) {
         options.remarks.push_back(k.str());
     } else if (a == "--timings") {
       timings = true;
+    } else if (a == "--pass-timings") {
+      options.passTimings = true;
     } else if (a == "--no-cache") {
       options.useCache = false;
     } else if (isFlag("--cache-dir")) {

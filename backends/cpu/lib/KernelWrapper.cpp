@@ -21,9 +21,11 @@ struct AddKernelWrapper
     : public trident::cpu::impl::CpuAddKernelWrapperBase<AddKernelWrapper> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // Dots outlined by cpu-outline-dots stay calls: compiled once.
+    // Dots outlined by cpu-outline-dots stay calls (compiled once), and
+    // so do the parts of cpu-split-large-functions (compiled one by one).
     for (auto fn : module.getOps<LLVM::LLVMFuncOp>())
-      if (fn.getName().starts_with("trident.dot."))
+      if (fn.getName().starts_with("trident.dot.") ||
+          fn.getName().starts_with("trident.part."))
         fn.setNoInline(true);
     auto names = module->getAttrOfType<ArrayAttr>("trident.kernels");
     if (!names)

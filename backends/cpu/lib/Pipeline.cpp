@@ -92,6 +92,10 @@ void buildLinalgPipeline(OpPassManager &pm) {
 void buildLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createConvertElementwiseToLinalgPass());
   pm.addPass(createCpuFuseElementwise());
+  // Huge functions (unrolled Python loops) become calls of parts of
+  // bounded size, here on tensors and again after lowering to loops (a
+  // part that grew): the passes after each see bounded functions.
+  pm.addPass(createCpuSplitLargeFunctions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createCpuFreshElementwiseInits());
@@ -106,6 +110,7 @@ void buildLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCpuMemRefCopyToLinalg());
   pm.addPass(createCpuExpandAtomics());
   pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(createCpuSplitLargeFunctions());
   pm.addPass(createCpuUnrollSmallLoops());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLowerAffinePass());

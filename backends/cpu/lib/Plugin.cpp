@@ -119,6 +119,7 @@ void registerBackends(trident::BackendRegistry *registry) {
     registry->registerPass([] { return createCpuFreshElementwiseInits(); });
     registry->registerPass([] { return createCpuUnrollSmallLoops(); });
     registry->registerPass([] { return createCpuOutlineDots(); });
+    registry->registerPass([] { return createCpuSplitLargeFunctions(); });
   }
   registry->add(std::make_unique<CpuBackend>());
 }

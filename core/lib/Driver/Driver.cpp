@@ -458,6 +458,8 @@ bool Driver::compileFor(const frontend::SourceFile &source,
         mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName(),
                              mlir::OpPassManager::Nesting::Implicit);
         build(pm);
+        if (opts.passTimings)
+          pm.enableTiming();
         if (opts.printIrAfterAll)
           pm.enableIRPrinting(
               [](mlir::Pass *, mlir::Operation *) { return false; },

@@ -245,3 +245,26 @@ def test_torch_protocol_on_the_host():
     K.add_kernel[(1,)](TorchLike(view), TorchLike(view), TorchLike(o), 1024, BLOCK_SIZE=1024)
     # the kernel reads contiguously from the view's start: the first 1024 floats of base
     np.testing.assert_array_equal(o, base[:1024] * 2)
+
+
+def test_a_kernel_of_hundreds_of_unrolled_reductions(tmp_path):
+    """600 unrolled tl.sum calls (what Python loops over constexpr ranges
+    give): the cpu backend splits the function into parts
+    (cpu-split-large-functions); the result must be the same."""
+    import importlib.util
+    n = 600
+    lines = ["import trident as triton", "import trident.language as tl", "", "",
+             "@triton.jit", "def unrolled(x_ptr, out_ptr):",
+             "    x = tl.load(x_ptr + tl.arange(0, 16))", "    acc = 0.0"]
+    lines += [f"    acc += tl.sum(x * {i + 1}.0, axis=0)" for i in range(n)]
+    lines.append("    tl.store(out_ptr, acc)")
+    path = tmp_path / "unrolled.py"
+    path.write_text("\n".join(lines) + "\n")
+    spec = importlib.util.spec_from_file_location("unrolled_kernels", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    x = fresh(16, seed=31)
+    out = poisoned(1)
+    mod.unrolled[(1,)](x, out)
+    want = float(np.sum(x.astype(np.float64))) * n * (n + 1) / 2
+    assert abs(float(out[0]) - want) <= 1e-5 * abs(want) + 1e-3

@@ -41,6 +41,9 @@ struct CompileOptions {
   /// TRIDENT_DUMP_DIR environment variable, if set.
   std::string dumpDir;
   bool printIrAfterAll = false;
+  /// Print MLIR's time per pass of every stage to stderr (tridentc
+  /// --pass-timings), to find the pass a slow compile spends its time in.
+  bool passTimings = false;
   /// Remarks to report (`layouts`: trident/Analysis/LayoutRemarks.h), at
   /// the user's file:line:col, into CompiledKernel::remarks.
   std::vector<std::string> remarks;

@@ -182,4 +182,31 @@ def CpuOutlineDots : Pass<"cpu-outline-dots", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
+def CpuSplitLargeFunctions : Pass<"cpu-split-large-functions", "mlir::ModuleOp"> {
+  let summary = "Split functions of many thousand ops into calls of parts of bounded size";
+  let description = [{
+    After linalg is lowered to loops, before control flow. Kernels that
+    Python loops over constexpr ranges unroll (hundreds of `tl.sum`s, say)
+    become one function of tens of thousands of ops, and the passes after
+    this one -- LLVM's loop passes, its register allocator, MLIR's
+    conversions -- cost more than linear time in the size of one function:
+    compile time then grows with the square of the kernel. A function of at
+    least `min-ops` ops (nested ones included) whose body is one block is
+    cut, between its top-level ops, into consecutive parts of about
+    `part-ops` ops. Each part becomes a private function `trident.part.N`
+    taking the values it uses from before it (constants are cloned into it
+    instead) and returning those used after it, and a call replaces it; the
+    kernel wrapper pass marks the parts no_inline, so LLVM compiles each
+    alone. The order of side effects is unchanged: parts run in program
+    order. Smaller functions (almost every kernel) are left alone.
+  }];
+  let options = [
+    Option<"minOps", "min-ops", "unsigned", "2000",
+           "split only functions of at least this many ops">,
+    Option<"partOps", "part-ops", "unsigned", "400",
+           "about this many ops per part">
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 #endif // TRIDENT_BACKENDS_CPU_PASSES
