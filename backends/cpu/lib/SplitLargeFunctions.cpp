@@ -11,6 +11,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
@@ -43,6 +44,22 @@ struct SplitLargeFunctions
       if (fn.isExternal() || !fn.getBody().hasOneBlock())
         continue;
       if (sizeOf(fn) < minOps)
+        continue;
+      // A stack allocation must not outlive the part that made it: a
+      // function with any is left whole.
+      bool stack = false;
+      fn.walk([&](Operation *op) {
+        auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+        if (effects && effects.hasEffect<MemoryEffects::Allocate>() &&
+            llvm::any_of(op->getResults(), [&](Value r) {
+              return effects.getEffectOnValue<MemoryEffects::Allocate>(r) &&
+                     effects.getEffectOnValue<MemoryEffects::Allocate>(r)
+                             ->getResource() ==
+                         SideEffects::AutomaticAllocationScopeResource::get();
+            }))
+          stack = true;
+      });
+      if (stack)
         continue;
       split(module, fn);
     }

@@ -1,5 +1,5 @@
-// RUN: %cpu-opt --cpu-split-large-functions="min-ops=8 part-ops=4" %s | FileCheck %s
-// RUN: %cpu-opt --cpu-split-large-functions %s | FileCheck %s --check-prefix=SMALL
+// RUN: %cpu-opt --split-input-file --cpu-split-large-functions="min-ops=8 part-ops=4" %s | FileCheck %s
+// RUN: %cpu-opt --split-input-file --cpu-split-large-functions %s | FileCheck %s --check-prefix=SMALL
 
 // A function of 11 ops, cut between top-level ops into parts of about 4:
 // each part takes what it uses from before it (the constant is cloned in,
@@ -35,5 +35,27 @@ func.func @straight(%buf: memref<4xf32>, %x: f32) -> f32 {
   %e = arith.mulf %d, %d : f32
   %f = arith.subf %e, %x : f32
   %g = arith.addf %f, %two : f32
+  return %g : f32
+}
+
+// -----
+
+// A stack allocation would die with the part that made it: left whole.
+// CHECK-LABEL: func.func @stack
+// CHECK-NOT: call
+// CHECK: memref.alloca
+// CHECK-NOT: call
+// CHECK: return
+func.func @stack(%x: f32) -> f32 {
+  %buf = memref.alloca() : memref<4xf32>
+  %i = arith.constant 0 : index
+  %a = arith.mulf %x, %x : f32
+  %b = arith.addf %a, %x : f32
+  memref.store %b, %buf[%i] : memref<4xf32>
+  %c = arith.mulf %b, %b : f32
+  %d = arith.addf %c, %a : f32
+  %e = memref.load %buf[%i] : memref<4xf32>
+  %f = arith.addf %d, %e : f32
+  %g = arith.mulf %f, %f : f32
   return %g : f32
 }

@@ -198,7 +198,9 @@ def CpuSplitLargeFunctions : Pass<"cpu-split-large-functions", "mlir::ModuleOp">
     instead) and returning those used after it, and a call replaces it; the
     kernel wrapper pass marks the parts no_inline, so LLVM compiles each
     alone. The order of side effects is unchanged: parts run in program
-    order. Smaller functions (almost every kernel) are left alone.
+    order. Smaller functions (almost every kernel) are left alone, and so
+    is a function with a stack allocation (`memref.alloca`), which must
+    not outlive the part that made it.
   }];
   let options = [
     Option<"minOps", "min-ops", "unsigned", "2000",
