@@ -10,6 +10,7 @@
 #include "trident/Frontend/Lexer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 
@@ -113,6 +114,16 @@ private:
   void parseImport(Module &m);
   void parseFunction(ParseResult &result, bool isJit, bool noinline,
                      size_t firstTok);
+  /// Parses the parameters and body of `fn`, from pos_ at its name.
+  void parseJitSignatureAndBody(ParseResult &result, FunctionDef &fn,
+                                size_t firstTok);
+  /// Kernels made by calls rather than decorators (`k = triton.jit(k)`,
+  /// `k = triton.heuristics(...)(triton.jit(k))`): the functions they wrap
+  /// become @jit functions, bound under the assigned names too.
+  void bindKernelsMadeByCalls(ParseResult &result);
+  /// Whether decorator `name` is a function of this file that returns
+  /// a jit of its argument (a package's own `@my_jit`).
+  bool isJitMakingFunction(const Module &m, const std::string &name) const;
   void parseGlobalAssign(Module &m);
   /// The text of the tokens [first, pos_).
   std::string_view textSince(size_t first) const;
@@ -160,6 +171,21 @@ private:
   std::vector<Token> toks_;
   size_t pos_ = 0;
   int nesting_ = 0;
+  /// Functions parsed without a body (not @jit): the token of their name
+  /// and of their first decorator, to parse them as @jit later.
+  struct Deferred {
+    FunctionDef *fn;
+    size_t nameTok, firstTok;
+  };
+  std::vector<Deferred> deferred_;
+  /// Module-level assignments the expression parser did not take (a dict
+  /// or lambda inside `triton.heuristics({...})(triton.jit(f))`) that
+  /// look like kernel-making calls, by token: name -> (wrapped, jit).
+  struct TokenWrap {
+    std::string target;
+    bool jit = false;
+  };
+  std::map<std::string, TokenWrap> tokenWraps_;
 };
 
 ExprPtr Parser::sized(ExprPtr e) {
@@ -314,8 +340,37 @@ void Parser::parseGlobalAssign(Module &m) {
     b.why = e.message;
     pos_ = start;
     skipStatement();
+    // `jit ( NAME` anywhere, or a call applied to one name at the end
+    // (`...)(NAME)`): a kernel-making call the expression parser could
+    // not read whole.
+    TokenWrap w;
+    size_t end = pos_;
+    while (end > start && (toks_[end - 1].kind == TokenKind::Newline ||
+                           toks_[end - 1].kind == TokenKind::Dedent))
+      --end;
+    for (size_t i = start; i + 2 < end; ++i)
+      if (toks_[i].kind == TokenKind::Name && toks_[i].text == "jit" &&
+          toks_[i + 1].isOperator("(") &&
+          toks_[i + 2].kind == TokenKind::Name &&
+          i + 3 < end &&
+          (toks_[i + 3].isOperator(")") || toks_[i + 3].isOperator(","))) {
+        w.target = std::string(toks_[i + 2].text);
+        w.jit = true;
+      }
+    if (w.target.empty()) {
+      size_t j = end;
+      while (j > start && toks_[j - 1].isOperator(")"))
+        --j;
+      if (end - j >= 1 && j >= start + 3 && toks_[j - 1].kind == TokenKind::Name &&
+          toks_[j - 2].isOperator("(") && toks_[j - 3].isOperator(")"))
+        w.target = std::string(toks_[j - 1].text);
+    }
+    if (!w.target.empty())
+      tokenWraps_[name] = w;
   }
   b.text = textSince(start);
+  if (b.kind == GlobalBinding::Value)
+    tokenWraps_.erase(name);
   m.globals[name] = std::move(b);
 }
 
@@ -342,9 +397,22 @@ void Parser::parseFunction(ParseResult &result, bool isJit, bool noinline,
   if (!isJit) {
     pos_ = headerStart;
     skipStatement();
+    fn->text = textSince(firstTok);
+    result.module.globals[fn->name].text = fn->text;
+    deferred_.push_back({fn.get(), headerStart, firstTok});
     result.module.functions.push_back(std::move(fn));
     return;
   }
+  pos_ = headerStart;
+  parseJitSignatureAndBody(result, *fn, firstTok);
+  result.module.functions.push_back(std::move(fn));
+}
+
+void Parser::parseJitSignatureAndBody(ParseResult &result, FunctionDef &fnRef,
+                                      size_t firstTok) {
+  FunctionDef *fn = &fnRef;
+  fn->isJit = true;
+  advance(); // the name
   // Find where the function ends so that an error inside it resumes there.
   size_t end = pos_;
   {
@@ -399,9 +467,8 @@ void Parser::parseFunction(ParseResult &result, bool isJit, bool noinline,
   uint32_t b1 = toks_[lastTok].loc.offset + toks_[lastTok].text.size();
   fn->text = file_.text().substr(b0, b1 > b0 ? b1 - b0 : 0);
   auto g = result.module.globals.find(fn->name);
-  if (g != result.module.globals.end() && g->second.function == fn.get())
+  if (g != result.module.globals.end() && g->second.function == fn)
     g->second.text = fn->text;
-  result.module.functions.push_back(std::move(fn));
 }
 
 void Parser::parseFile(ParseResult &result) {
@@ -429,7 +496,7 @@ void Parser::parseFile(ParseResult &result) {
           if (!acceptOp("."))
             break;
         }
-        bool thisJit = last == "jit";
+        bool thisJit = last == "jit" || isJitMakingFunction(m, last);
         isJit |= thisJit;
         if (thisJit && isOp("(")) {
           // @jit(noinline=True, ...)
@@ -477,6 +544,109 @@ void Parser::parseFile(ParseResult &result) {
       continue;
     }
     skipStatement();
+  }
+  bindKernelsMadeByCalls(result);
+}
+
+bool Parser::isJitMakingFunction(const Module &m,
+                                 const std::string &name) const {
+  // `def my_jit(fn): return triton.jit(fn)`, or a factory returning such a
+  // decorator: a host function of this file whose text calls `jit(`.
+  auto it = m.globals.find(name);
+  if (it == m.globals.end() || it->second.kind != GlobalBinding::Function ||
+      !it->second.function || it->second.function->isJit)
+    return false;
+  std::string_view text = it->second.function->text;
+  for (size_t at = text.find("jit("); at != std::string_view::npos;
+       at = text.find("jit(", at + 1)) {
+    char before = at ? text[at - 1] : ' ';
+    if (!(std::isalnum(static_cast<unsigned char>(before)) || before == '_'))
+      return true;
+  }
+  return false;
+}
+
+namespace {
+/// The function a kernel-making expression wraps: `NAME`, `jit(X)`,
+/// `x.jit(X)`, `jit(...)(X)`, and a decorator factory applied to one
+/// argument (`triton.heuristics({...})(X)`, `triton.autotune(...)(X)`).
+/// `jit` says whether a jit call was among them; `noinline` whether it
+/// asked for one.
+const Expr *wrappedFunction(const Expr *e, bool &jit, bool &noinline,
+                            int depth = 0) {
+  if (!e || depth > 16)
+    return nullptr;
+  if (e->kind == ExprKind::Name)
+    return e;
+  if (e->kind != ExprKind::Call || e->args.size() != 1 || !e->keywords.empty())
+    return nullptr;
+  const Expr *callee = e->operand(0);
+  auto lastName = [](const Expr *c) -> std::string {
+    if (c->kind == ExprKind::Name || c->kind == ExprKind::Attribute)
+      return c->id;
+    return "";
+  };
+  if (lastName(callee) == "jit") {
+    jit = true;
+  } else if (callee->kind == ExprKind::Call && lastName(callee->operand(0)) == "jit") {
+    jit = true; // jit(noinline=True)(f)
+    for (const Keyword &k : callee->keywords)
+      if (k.name == "noinline" && k.value->kind == ExprKind::Bool)
+        noinline = k.value->intValue != 0;
+  } else if (callee->kind != ExprKind::Call) {
+    return nullptr; // some other function applied to the kernel
+  }
+  return wrappedFunction(e->args[0].get(), jit, noinline, depth + 1);
+}
+} // namespace
+
+void Parser::bindKernelsMadeByCalls(ParseResult &result) {
+  Module &m = result.module;
+  for (auto &[name, binding] : m.globals) {
+    bool jit = false, noinline = false;
+    std::string targetName;
+    if (binding.kind == GlobalBinding::Value && binding.value) {
+      const Expr *target = wrappedFunction(binding.value.get(), jit, noinline);
+      if (!target || binding.value->kind == ExprKind::Name)
+        continue; // plain aliases are values, as before
+      targetName = target->id;
+    } else if (binding.kind == GlobalBinding::Unparsed) {
+      auto w = tokenWraps_.find(name);
+      if (w == tokenWraps_.end())
+        continue;
+      targetName = w->second.target;
+      jit = w->second.jit;
+    } else {
+      continue;
+    }
+    // The last function of that name defined before this statement.
+    FunctionDef *fn = nullptr;
+    for (auto &f : m.functions)
+      if (f->name == targetName && f->loc.offset < binding.loc.offset)
+        fn = f.get();
+    if (!fn || (!jit && !fn->isJit))
+      continue;
+    if (!fn->isJit) {
+      for (const Deferred &d : deferred_)
+        if (d.fn == fn) {
+          size_t save = pos_;
+          pos_ = d.nameTok;
+          parseJitSignatureAndBody(result, *fn, d.firstTok);
+          pos_ = save;
+        }
+      fn->noinline = noinline;
+    }
+    binding = GlobalBinding();
+    binding.kind = GlobalBinding::Function;
+    binding.loc = fn->loc;
+    binding.function = fn;
+    binding.text = fn->text;
+    // The function's own name now names the kernel too (`g = jit(f)`
+    // leaves `f` the undecorated function in Python, but a kernel is
+    // found by its name).
+    auto own = m.globals.find(fn->name);
+    if (own != m.globals.end() && own->second.kind == GlobalBinding::Function)
+      own->second.text = fn->text;
   }
 }
 
