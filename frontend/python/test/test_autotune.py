@@ -73,7 +73,7 @@ def test_prune_configs_and_conflicts():
 def test_progress_is_reported_for_tuning_longer_than_a_second(capsys):
     import time
 
-    def slow_bench(fn):
+    def slow_bench(fn, quantiles=None):  # Triton calls do_bench(fn, quantiles=...)
         fn()
         time.sleep(0.4)
         return [1.0, 1.0, 1.0]

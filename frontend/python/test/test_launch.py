@@ -170,7 +170,7 @@ def test_heuristics_fill_meta_parameters():
 
 def test_helpers():
     assert triton.cdiv(10, 3) == 4
-    assert [triton.next_power_of_2(v) for v in (0, 1, 2, 3, 1000, 1024)] == [1, 1, 2, 4, 1024, 1024]
+    assert [triton.next_power_of_2(v) for v in (0, 1, 2, 3, 1000, 1024)] == [0, 1, 2, 4, 1024, 1024]
     c = triton.Config({"BLOCK": 64}, num_warps=2, num_stages=1)
     assert c.all_kwargs() == {"BLOCK": 64, "num_warps": 2, "num_ctas": 1, "num_stages": 1}
     assert triton.language.float16.name == "fp16"

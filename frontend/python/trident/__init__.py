@@ -31,37 +31,12 @@ def cdiv(x, y):
 
 
 def next_power_of_2(n):
+    """The smallest power of 2 >= n; 0 for 0, as Triton's bit twiddling
+    gives."""
     n = int(n)
-    if n <= 1:
-        return 1
+    if n <= 0:
+        return 0
     return 1 << (n - 1).bit_length()
 
 
-class MockTensor:
-    """Triton's stand-in for a tensor argument in warmup-only calls."""
-
-    def __init__(self, dtype, shape=None):
-        self.dtype = dtype
-        self.shape = shape or [1]
-
-    @staticmethod
-    def data_ptr():
-        return 0
-
-
-class TensorWrapper:
-    def __init__(self, base, dtype):
-        self.base, self.dtype = base, dtype
-        self.data = base.data
-        self.device = base.device
-        self.shape = base.shape
-
-    def data_ptr(self):
-        return self.base.data_ptr()
-
-    def stride(self, *i):
-        return self.base.stride(*i)
-
-
-def reinterpret(tensor, dtype):
-    return TensorWrapper(tensor, dtype)
+from .jit import MockTensor, TensorWrapper, reinterpret  # noqa: F401,E402

@@ -61,6 +61,26 @@ class TridentError(RuntimeError):
     """An error reported by Trident's runtime (its message names the cause)."""
 
 
+class OutOfResources(TridentError):
+    """A kernel needs more of a resource than the device has (shared memory,
+    threads per block, registers): Triton's OutOfResources, which autotuning
+    takes as "skip this config"."""
+
+    def __init__(self, required=None, limit=None, name=None):
+        if limit is None and name is None:
+            self.required = self.limit = self.name = None
+            super().__init__(str(required))
+        else:
+            self.required, self.limit, self.name = required, limit, name
+            super().__init__(f"out of resource: {name}, required: {required}, "
+                             f"hardware limit: {limit}")
+
+
+# Runtime and driver messages that mean a resource ran out.
+_RESOURCE_MESSAGES = ("bytes of shared memory", "allows at most", "OUT_OF_RESOURCES",
+                      "too many resources")
+
+
 # -- the runtime ---------------------------------------------------------------
 
 ARG_BUFFER, ARG_POINTER, ARG_INT, ARG_FLOAT = 0, 1, 2, 3
@@ -172,6 +192,8 @@ class Runtime:
         if status:
             message = self.lib.trident_status_message(status).decode("utf-8", "replace")
             self.lib.trident_status_free(status)
+            if any(m in message for m in _RESOURCE_MESSAGES):
+                raise OutOfResources(message)
             raise TridentError(message)
 
     def unavailable(self):

@@ -54,10 +54,12 @@ class Config:
     __repr__ = __str__
 
     def __eq__(self, other):
-        return isinstance(other, Config) and self.all_kwargs() == other.all_kwargs()
+        return (isinstance(other, Config) and self.all_kwargs() == other.all_kwargs()
+                and self.pre_hook is other.pre_hook)
 
     def __hash__(self):
-        return hash(tuple(sorted((k, repr(v)) for k, v in self.all_kwargs().items())))
+        return hash((tuple(sorted((k, repr(v)) for k, v in self.all_kwargs().items())),
+                     id(self.pre_hook)))
 
 
 def _cache_root():
@@ -114,8 +116,9 @@ class Autotuner(KernelInterface):
         self.perf_model = prune_configs_by.get("perf_model")
         self.configs_top_k = prune_configs_by.get("top_k", 1.0)
         self.early_config_prune = prune_configs_by.get("early_config_prune")
-        self.warmup = 25 if warmup is None else warmup
-        self.rep = 100 if rep is None else rep
+        # Not `self.warmup`: that is the method that compiles every config.
+        self.num_warmups = 25 if warmup is None else warmup
+        self.num_reps = 100 if rep is None else rep
         self.user_do_bench = do_bench
         self.best_config = None
         self.configs_timings = None
@@ -128,10 +131,11 @@ class Autotuner(KernelInterface):
     # -- hooks around each benchmarked run
     def _pre_hook(self, nargs, reset_only=False):
         for name in self.reset_to_zero:
-            if name in nargs:
+            if nargs.get(name) is not None:
                 _zero(nargs[name])
         if not reset_only:
-            self._restore_copies = {n: _clone(nargs[n]) for n in self.restore_value if n in nargs}
+            self._restore_copies = {n: _clone(nargs[n]) for n in self.restore_value
+                                    if nargs.get(n) is not None}
         if self.user_pre_hook is not None:
             self.user_pre_hook(nargs)
 
@@ -165,10 +169,12 @@ class Autotuner(KernelInterface):
             finally:
                 self._post_hook(full_nargs, exception)
 
-        bench = self.user_do_bench or (lambda f: do_bench(f, warmup=self.warmup, rep=self.rep,
-                                                          quantiles=(0.5, 0.2, 0.8)))
         try:
-            r = bench(kernel_call)
+            if self.user_do_bench is not None:
+                r = self.user_do_bench(kernel_call, quantiles=(0.5, 0.2, 0.8))
+            else:
+                r = do_bench(kernel_call, warmup=self.num_warmups, rep=self.num_reps,
+                             quantiles=(0.5, 0.2, 0.8))
             return r if isinstance(r, (list, tuple)) else [r, r, r]
         except (OutOfResources, CompilationError) as e:
             if os.environ.get("TRIDENT_AUTOTUNE_VERBOSE"):
@@ -184,7 +190,7 @@ class Autotuner(KernelInterface):
         if self.perf_model:
             top_k = self.configs_top_k
             if isinstance(top_k, float) and top_k <= 1.0:
-                top_k = int(len(self.configs) * top_k)
+                top_k = max(1, int(len(self.configs) * top_k))
             elif not isinstance(top_k, int):
                 raise TypeError("prune_configs_by['top_k'] must be an int or a float <= 1")
             if len(pruned) > top_k:
@@ -240,10 +246,12 @@ class Autotuner(KernelInterface):
     def _device_name(self, args, kwargs):
         from .jit import _device_of, _resolve_device
         jit = _jit_of(self.fn)
-        try:
-            values, _ = jit._bind_all(*args, **{k: v for k, v in kwargs.items() if k in jit.arg_names})
-        except TypeError:
-            return "unknown"
+        # The configs' meta-parameters complete the arguments (the device
+        # is that of the first tensor; they do not change it).
+        positional = set(jit.arg_names[:len(args)])
+        given = {k: v for k, v in {**self.configs[0].all_kwargs(), **kwargs}.items()
+                 if k in jit.arg_names and k not in positional}
+        values, _ = jit._bind_all(*args, **given)
         d = _resolve_device(_device_of(values, jit._runtime_positions))
         return f"{d.target} ({d.name})"
 

@@ -111,7 +111,37 @@ class constexpr:
         return self.value(*args, **kwargs)
 
     def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
         return getattr(self.value, name)
+
+
+
+# Host-side arithmetic and comparisons on tl.constexpr (`cdiv(n, BLOCK)`
+# with BLOCK = tl.constexpr(128), `if B < 256:`), giving constexprs.
+for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lshift",
+              "rshift", "and", "or", "xor"):
+    def _make(n):
+        def fwd(self, other):
+            other = other.value if isinstance(other, constexpr) else other
+            return constexpr(getattr(self.value, f"__{n}__")(other))
+
+        def rev(self, other):
+            other = other.value if isinstance(other, constexpr) else other
+            return constexpr(getattr(other, f"__{n}__")(self.value))
+        return fwd, rev
+    _f, _r = _make(_name)
+    setattr(constexpr, f"__{_name}__", _f)
+    setattr(constexpr, f"__r{_name}__", _r)
+for _name in ("lt", "le", "gt", "ge", "ne"):
+    def _make_cmp(n):
+        def cmp(self, other):
+            other = other.value if isinstance(other, constexpr) else other
+            return getattr(self.value, f"__{n}__")(other)
+        return cmp
+    setattr(constexpr, f"__{_name}__", _make_cmp(_name))
+constexpr.__neg__ = lambda self: constexpr(-self.value)
+constexpr.__abs__ = lambda self: constexpr(abs(self.value))
 
 
 class _DeviceOnly:
