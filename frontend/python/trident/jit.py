@@ -434,10 +434,6 @@ class CompiledKernel:
         index = {p.name: i for i, p in enumerate(params)}
         self._positions = [index[n] for n, _ in names]
         self._types = [t for _, t in names]
-        self._args = ctypes.create_string_buffer(max(1, len(names)) * _native.ARG_SIZE)
-        self._args_addr = ctypes.addressof(self._args)
-        self._config = ctypes.create_string_buffer(ctypes.sizeof(_native.LaunchConfig))
-        self._config_addr = ctypes.addressof(self._config)
         self._cpu = device.driver == "cpu"
         # Parameters given as torch tensors (their key is a plain "*fp32"
         # string): the launcher calls data_ptr() directly.
@@ -447,9 +443,9 @@ class CompiledKernel:
         self.stream = _stream_getter(device)
 
     def _make_launcher(self):
-        """A function (grid, values, stream) -> None written for this
-        kernel's arguments: one struct.pack_into for the arguments, one for
-        the launch config, one call into the runtime."""
+        """A function (grid, stream, values) -> None written for this
+        kernel's arguments: one struct.pack for the arguments, one for the
+        launch config, one call into the runtime."""
         fmt, items = "<", []
         for pos, t in zip(self._positions, self._types):
             if t.startswith("*"):
@@ -463,27 +459,24 @@ class CompiledKernel:
                 fmt += "i4xq8x"
                 items.append(f"{_native.ARG_INT}, v[{pos}]")
         n = len(self._positions)
+        # The arguments and the launch config are packed into fresh bytes
+        # on every launch: nothing is shared between threads, and the
+        # runtime reads both before the call returns.
         src = (
             "def launch(g, stream, v):\n"
             "    if len(g) == 1:\n"
             "        g0, g1, g2 = g[0], 1, 1\n"
             "    else:\n"
             "        g0, g1, g2 = _grid3(g)\n"
-            # One argument buffer per kernel: threads take turns.
-            "    with lock:\n"
-            f"        pack_into({fmt!r}, args, 0{''.join(', ' + x for x in items)})\n"
-            "        pack_into('<Q3I4xQ', config, 0, config_size, g0, g1, g2, stream or 0)\n"
-            "        st = run(kernel, config_addr, args_addr, nargs)\n"
+            f"    st = run(kernel, pack('<Q3I4xQ', config_size, g0, g1, g2, stream or 0), "
+            f"pack({fmt!r}{''.join(', ' + x for x in items)}), nargs)\n"
             "    if st:\n"
             "        check(st)\n")
-        scope = {"pack_into": struct.pack_into, "args": self._args, "config": self._config,
+        scope = {"pack": struct.pack,
                  "config_size": ctypes.sizeof(_native.LaunchConfig),
                  "run": self.device.runtime.launch_raw, "kernel": self._kernel,
-                 "config_addr": ctypes.c_void_p(self._config_addr),
-                 "args_addr": ctypes.c_void_p(self._args_addr),
                  "nargs": ctypes.c_size_t(n),
-                 "check": self.device.runtime.check, "_addr": _address, "_grid3": _grid3,
-                 "lock": threading.Lock()}
+                 "check": self.device.runtime.check, "_addr": _address, "_grid3": _grid3}
         exec(src, scope)
         return scope["launch"]
 
