@@ -93,3 +93,9 @@ def test_kernels_in_blocks_are_lifted():
 def test_host_constexpr_arithmetic():
     B = tl.constexpr(128)
     assert triton.cdiv(1000, B) == 8 and B < 256 and B * 2 == 256 and -B == -128
+
+
+def test_zero_dimensional_arrays_stay_tensors():
+    out = np.zeros((), np.float32)  # a 0-d array is a pointer, not a scalar
+    R.fill_kernel[(1,)](out, 7.0, 1, BLOCK=16)
+    assert float(out) == 7.0

@@ -135,8 +135,10 @@ def _spec_other(a, align, nospec=False):
         # tl.constexpr(v) for a parameter not annotated constexpr: a
         # constexpr, as in Triton.
         return ("constexpr", _constexpr_key(a.value))
-    # numpy scalars (they also have __array_interface__): their value.
-    if hasattr(a, "dtype") and getattr(a, "shape", None) == () and hasattr(a, "item"):
+    # numpy scalars (np.float32(2.0): they also have __array_interface__)
+    # are their value; 0-d arrays and tensors stay tensors, as in Triton.
+    if type(a).__module__ == "numpy" and type(a).__name__ != "ndarray" and \
+            getattr(a, "shape", None) == () and hasattr(a, "item"):
         v = a.item()
         if isinstance(v, (bool, int, float)):
             return _spec_other(v, align, nospec) if type(v) is not int else (
