@@ -246,6 +246,13 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
   switch (v.kind) {
   case Val::Module: {
     const std::string &path = v.str;
+    Val host;
+    if (hostAttribute(path, name, l, host)) {
+      if (!frame().hostConstants && host.kind == Val::Builtin)
+        error(l, path + "." + name + " cannot be called inside a @jit "
+                 "function; use it in a module-level constant");
+      return host;
+    }
     if (path == "triton") {
       if (name == "language")
         return Val::module("triton.language");
@@ -399,6 +406,11 @@ Val Generator::callBuiltin(const std::string &name, const Expr &call,
     return requireTensor(v, l, std::string(what));
   };
   mlir::MLIRContext *c = &ctx_;
+  if (name.rfind("host.", 0) == 0) {
+    if (!kwargs.empty())
+      error(l, name.substr(5) + "() takes no keyword arguments here");
+    return callHost(name, args, l);
+  }
 
   // --- Python builtins -------------------------------------------------------
   if (name == "py.min" || name == "py.max") {

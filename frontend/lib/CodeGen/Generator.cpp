@@ -1288,7 +1288,11 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
     for (const char *mname : modules)
       known |= path == mname;
     size_t dot = path.rfind('.');
-    if (known || dot == std::string::npos) {
+    Val host;
+    if (!known && dot != std::string::npos &&
+        hostAttribute(path.substr(0, dot), path.substr(dot + 1), l, host)) {
+      v = host; // `from math import sqrt, pi`
+    } else if (known || dot == std::string::npos) {
       v = Val::module(path);
     } else {
       std::string parent = path.substr(0, dot);
@@ -1327,6 +1331,7 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
     f.module = &m;
     f.reportAtCaller = true;
     f.callerLoc = l;
+    f.hostConstants = true;
     frames_.push_back(f);
     try {
       v = eval(*g.value);

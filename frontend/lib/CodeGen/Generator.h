@@ -104,6 +104,9 @@ struct Frame {
   /// built-in prelude, the user's call that led here.
   bool reportAtCaller = false;
   SourceLoc callerLoc;
+  /// Evaluating a module-level value: the host subset of Python
+  /// (HostConstants.cpp) is available (math, torch/numpy finfo, ...).
+  bool hostConstants = false;
   /// Inside scf.for / scf.while bodies (a `return` there is an error).
   int loopDepth = 0;
   /// Return types of this function once its first `return` is generated.
@@ -186,6 +189,13 @@ public:
                  std::vector<std::pair<std::string, Val>> kwargs, SourceLoc l);
   /// Attribute `name` of a value (x.dtype, x.shape, x.T, dtype.element_ty...).
   Val attribute(const Val &v, const std::string &name, SourceLoc l);
+  /// The host subset for module-level values: `math.pi`, `torch.float32`,
+  /// `numpy.finfo(...).max`, ... (HostConstants.cpp). False when `path`
+  /// is none of those modules.
+  bool hostAttribute(const std::string &path, const std::string &name,
+                     SourceLoc l, Val &out);
+  Val callHost(const std::string &name, const std::vector<Val> &args,
+               SourceLoc l);
   /// Whether triton.language (or its math module) has builtin `name`.
   static bool isLanguageBuiltin(const std::string &name);
 
