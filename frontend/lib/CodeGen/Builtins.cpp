@@ -303,6 +303,10 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
         fv.owner = &prelude_;
         return fv;
       }
+      if (name == "make_tensor_descriptor" || name == "load_tensor_descriptor" ||
+          name == "store_tensor_descriptor" || name == "tensor_descriptor")
+        error(l, path + "." + name + ": tensor descriptors are not supported "
+                 "by Trident yet; use pointers or tl.make_block_ptr");
       error(l, path + "." + name + " is not supported by Trident (or does "
                                    "not exist in triton.language)");
     }
@@ -355,6 +359,13 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
         meth.elems.push_back(v);
         return meth;
       }
+    for (const char *m : {"load", "store", "gather", "scatter", "atomic_add",
+                          "block_shape", "block_type"})
+      if (name == m)
+        error(l, "'." + name + "' of a tensor descriptor: tensor descriptors "
+                 "(TensorDescriptor arguments, tl.make_tensor_descriptor) are "
+                 "not supported by Trident yet; use pointers or "
+                 "tl.make_block_ptr");
     error(l, "tensor has no attribute '" + name + "'");
   }
   case Val::DTypeV: {

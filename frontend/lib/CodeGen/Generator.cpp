@@ -209,10 +209,24 @@ Val Generator::requireTensor(const Val &v, SourceLoc l,
 //===----------------------------------------------------------------------===//
 
 std::vector<std::string> splitSignature(const std::string &text) {
+  // Commas inside brackets (`tensordesc<fp32[16, 16]>`) or quotes do not
+  // separate entries.
   std::vector<std::string> out;
   std::string cur;
+  int depth = 0;
+  char quote = 0;
   for (char c : text) {
-    if (c == ',') {
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '[' || c == '<' || c == '(') {
+      ++depth;
+    } else if ((c == ']' || c == '>' || c == ')') && depth > 0) {
+      --depth;
+    }
+    if (c == ',' && depth == 0 && !quote) {
       out.push_back(cur);
       cur.clear();
     } else if (!std::isspace((unsigned char)c)) {
@@ -368,6 +382,10 @@ void Generator::generateKernel(const FunctionDef &fn) {
       typeText = entry.substr(0, colon);
       hint = entry.substr(colon + 1);
     }
+    if (llvm::StringRef(entry).starts_with("tensordesc"))
+      error(p.loc, "parameter '" + p.name + "' is a tensor descriptor ('" +
+                       entry + "'): tensor descriptors are not supported "
+                       "by Trident yet; pass a pointer");
     DType dt;
     Val cv;
     bool isType = parseSignatureType(typeText, dt);
