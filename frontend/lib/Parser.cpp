@@ -125,6 +125,14 @@ private:
   /// a jit of its argument (a package's own `@my_jit`).
   bool isJitMakingFunction(const Module &m, const std::string &name) const;
   void parseGlobalAssign(Module &m);
+  /// A module-level `try:` whose branches import (docs/language.md §2):
+  /// binds what the first branch whose imports all resolve binds.
+  void parseModuleTry(Module &m);
+  /// The imports and simple assignments of the indented block at pos_
+  /// (an Indent token), into `into`; nested blocks are skipped. Sets
+  /// `resolves` false when an import names a module outside those a
+  /// Triton 3.6 kernel file can rely on.
+  void parseModuleBlock(Module &into, bool &resolves);
   /// The text of the tokens [first, pos_).
   std::string_view textSince(size_t first) const;
   size_t findBlockEnd(size_t from) const;
@@ -528,6 +536,16 @@ void Parser::parseFile(ParseResult &result) {
       parseFunction(result, false, false, pos_);
       continue;
     }
+    if (t.isKeyword("try")) {
+      size_t start = pos_;
+      try {
+        parseModuleTry(m);
+      } catch (ParseError &) {
+        pos_ = start;
+        skipStatement();
+      }
+      continue;
+    }
     if (t.isKeyword("import") || t.isKeyword("from")) {
       size_t start = pos_;
       try {
@@ -546,6 +564,115 @@ void Parser::parseFile(ParseResult &result) {
     skipStatement();
   }
   bindKernelsMadeByCalls(result);
+}
+
+namespace {
+/// Whether an import of `path` succeeds in a Triton 3.6 environment as far
+/// as Trident can tell without reading other files: triton's own modules
+/// and the host modules whose constants Trident evaluates.
+bool importResolves(const std::string &path) {
+  for (const char *root : {"triton", "trident", "math", "torch", "numpy"}) {
+    std::string r = root;
+    if (path == r || path.rfind(r + ".", 0) == 0)
+      return true;
+  }
+  return false;
+}
+} // namespace
+
+void Parser::parseModuleBlock(Module &into, bool &resolves) {
+  size_t end = findBlockEnd(pos_);
+  advance(); // Indent
+  while (pos_ < end && !atEnd() && cur().kind != TokenKind::Dedent) {
+    const Token &t = cur();
+    if (t.kind == TokenKind::Newline) {
+      advance();
+      continue;
+    }
+    if (t.isKeyword("import") || t.isKeyword("from")) {
+      size_t start = pos_;
+      try {
+        Module tmp;
+        parseImport(tmp);
+        for (auto &[name, b] : tmp.globals) {
+          if (!importResolves(b.modulePath))
+            resolves = false;
+          into.globals[name] = std::move(b);
+        }
+      } catch (ParseError &) {
+        pos_ = start;
+        skipStatement();
+        resolves = false;
+      }
+      continue;
+    }
+    if (t.kind == TokenKind::Name &&
+        (peekTok().isOperator("=") || peekTok().isOperator(":"))) {
+      parseGlobalAssign(into);
+      continue;
+    }
+    if (t.isKeyword("raise"))
+      resolves = false; // a branch that gives up binds nothing usable
+    skipStatement();
+  }
+  pos_ = end;
+}
+
+void Parser::parseModuleTry(Module &m) {
+  advance(); // try
+  expectOp(":");
+  expectNewline();
+  if (cur().kind != TokenKind::Indent)
+    failHere("an indented block");
+  // Each branch: the try body (with its else), then every handler.
+  struct Branch {
+    Module bound;
+    bool resolves = true;
+  };
+  std::vector<Branch> branches(1);
+  parseModuleBlock(branches[0].bound, branches[0].resolves);
+  Module finallyBound;
+  while (!atEnd()) {
+    while (cur().kind == TokenKind::Newline)
+      advance();
+    if (isKw("except")) {
+      while (!atEnd() && !isOp(":"))
+        advance();
+      expectOp(":");
+      expectNewline();
+      if (cur().kind != TokenKind::Indent)
+        failHere("an indented block");
+      branches.emplace_back();
+      parseModuleBlock(branches.back().bound, branches.back().resolves);
+      continue;
+    }
+    if (isKw("else") || isKw("finally")) {
+      bool isElse = isKw("else");
+      advance();
+      expectOp(":");
+      expectNewline();
+      if (cur().kind != TokenKind::Indent)
+        failHere("an indented block");
+      bool ignored = true;
+      parseModuleBlock(isElse ? branches[0].bound : finallyBound,
+                       isElse ? branches[0].resolves : ignored);
+      continue;
+    }
+    break;
+  }
+  // Python runs the try body; when one of its imports fails, the handler.
+  // When no branch resolves, the try body's names stay bound (to modules
+  // Trident cannot read, which a kernel using them reports by name).
+  Branch *chosen = &branches[0];
+  for (Branch &b : branches)
+    if (b.resolves) {
+      chosen = &b;
+      break;
+    }
+  for (auto &[name, binding] : chosen->bound.globals)
+    m.globals[name] = std::move(binding);
+  for (auto &[name, binding] : finallyBound.globals)
+    m.globals[name] = std::move(binding);
 }
 
 bool Parser::isJitMakingFunction(const Module &m,

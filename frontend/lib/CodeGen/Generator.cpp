@@ -1668,6 +1668,12 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
   }
   case Val::DTypeV:
     error(l, "dtypes are not callable; use x.to(" + callee.dtype.str() + ")");
+  case Val::Module:
+    if (callee.str.rfind("triton", 0) != 0 && callee.str.rfind("host.", 0) != 0)
+      error(l, "'" + callee.str + "' comes from a module Trident does not "
+               "read: only triton and triton.language (and @jit functions of "
+               "this file) can be called in a @jit function");
+    error(l, callee.describe() + " is not callable");
   default:
     error(l, callee.describe() + " is not callable");
   }
