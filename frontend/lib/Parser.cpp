@@ -768,12 +768,6 @@ void Parser::bindKernelsMadeByCalls(ParseResult &result) {
     binding.loc = fn->loc;
     binding.function = fn;
     binding.text = fn->text;
-    // The function's own name now names the kernel too (`g = jit(f)`
-    // leaves `f` the undecorated function in Python, but a kernel is
-    // found by its name).
-    auto own = m.globals.find(fn->name);
-    if (own != m.globals.end() && own->second.kind == GlobalBinding::Function)
-      own->second.text = fn->text;
   }
 }
 

@@ -41,10 +41,6 @@ const char *dtypeName(const std::string &module, const std::string &name) {
   return nullptr;
 }
 
-bool isHostModule(const std::string &p) {
-  return p == "math" || p == "torch" || p == "numpy";
-}
-
 } // namespace
 
 bool Generator::hostAttribute(const std::string &path, const std::string &name,
@@ -155,7 +151,6 @@ bool Generator::hostAttribute(const std::string &path, const std::string &name,
                "(max, min, bits)");
     return true;
   }
-  (void)isHostModule;
   return false;
 }
 

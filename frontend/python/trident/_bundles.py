@@ -36,6 +36,12 @@ def store(request, bundle, metadata, build):
     d = directory()
     k = _key(request)
     try:
+        with open(os.path.join(d, k + ".json"), "rb") as f:
+            if json.loads(f.read()).get("build") == build:
+                return  # this build already kept it
+    except (OSError, ValueError, AttributeError):
+        pass
+    try:
         os.makedirs(d, mode=0o700, exist_ok=True)
         for suffix, data in ((".bundle", bundle),
                              (".json", json.dumps({"build": build, "metadata": metadata,

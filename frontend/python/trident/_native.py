@@ -57,6 +57,29 @@ def _load(name, dependencies=()):
         f"holding Trident's libraries):\n" + "\n".join(errors))
 
 
+def _declare(lib, signatures):
+    """Sets the result and argument types of `lib`'s functions."""
+    for name, (res, args) in signatures.items():
+        f = getattr(lib, name)
+        f.restype = res
+        f.argtypes = args
+
+
+def _once(factory):
+    """A function returning one `factory()` per process, made on the first
+    call (a failed one is tried again by the next)."""
+    made = []
+    lock = threading.Lock()
+
+    def get():
+        if not made:
+            with lock:
+                if not made:
+                    made.append(factory())
+        return made[0]
+    return get
+
+
 class TridentError(RuntimeError):
     """An error reported by Trident's runtime (its message names the cause)."""
 
@@ -86,16 +109,8 @@ _RESOURCE_MESSAGES = ("bytes of shared memory", "allows at most", "OUT_OF_RESOUR
 ARG_BUFFER, ARG_POINTER, ARG_INT, ARG_FLOAT = 0, 1, 2, 3
 
 
-class _ArgValue(ctypes.Union):
-    _fields_ = [("buffer", ctypes.c_void_p * 2), ("pointer", ctypes.c_void_p),
-                ("i", ctypes.c_int64), ("f", ctypes.c_double)]
-
-
-class Arg(ctypes.Structure):
-    _fields_ = [("kind", ctypes.c_int), ("value", _ArgValue)]
-
-
-ARG_SIZE = ctypes.sizeof(Arg)  # 24: kind at 0, value at 8
+# A trident_arg_t is 24 bytes: the kind (an int) at 0, the value (a
+# pointer, an int64 or a double) at 8; jit.py's launchers pack it so.
 
 
 class LaunchConfig(ctypes.Structure):
@@ -167,10 +182,7 @@ class Runtime:
 
     def __init__(self):
         lib = _load("libtrident-runtime.so")
-        for name, (res, args) in _RUNTIME_SIGNATURES.items():
-            f = getattr(lib, name)
-            f.restype = res
-            f.argtypes = args
+        _declare(lib, _RUNTIME_SIGNATURES)
         self.lib = lib
         handle = ctypes.c_void_p()
         self.check(lib.trident_runtime_create(ctypes.byref(handle)))
@@ -274,17 +286,7 @@ class Device:
         return f"<trident device {self.target} ({self.name})>"
 
 
-_runtime = None
-_runtime_lock = threading.Lock()
-
-
-def runtime():
-    global _runtime
-    if _runtime is None:
-        with _runtime_lock:
-            if _runtime is None:
-                _runtime = Runtime()
-    return _runtime
+runtime = _once(lambda: Runtime())
 
 
 # -- the compiler ------------------------------------------------------------------
@@ -327,10 +329,7 @@ class Compiler:
         if os.environ.get("TRIDENT_COMPILER") == "off":
             raise ImportError("TRIDENT_COMPILER=off")
         lib = _load("libtrident-compiler.so", _COMPILER_DEPENDENCIES)
-        for name, (res, args) in _COMPILER_SIGNATURES.items():
-            f = getattr(lib, name)
-            f.restype = res
-            f.argtypes = args
+        _declare(lib, _COMPILER_SIGNATURES)
         if lib.trident_compiler_api_version() != COMPILER_API_VERSION:
             raise ImportError(
                 f"trident: libtrident-compiler has API version "
@@ -372,13 +371,4 @@ class Compiler:
             self.lib.trident_compile_result_release(r)
 
 
-_compiler = None
-
-
-def compiler():
-    global _compiler
-    if _compiler is None:
-        with _runtime_lock:
-            if _compiler is None:
-                _compiler = Compiler()
-    return _compiler
+compiler = _once(lambda: Compiler())

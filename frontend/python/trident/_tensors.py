@@ -80,6 +80,23 @@ class TensorRef:
         self.low, self.nbytes, self.torch = low, nbytes, torch
 
 
+def _interface_ref(interface, device_type):
+    """A TensorRef from an __array_interface__ or __cuda_array_interface__
+    dict (strides in bytes; None for C-contiguous)."""
+    name = _typestr_name(interface["typestr"])
+    itemsize = _ITEMSIZE[name]
+    shape = interface["shape"]
+    strides = interface.get("strides")
+    if strides is None:
+        strides, acc = [], itemsize
+        for n in reversed(shape):
+            strides.append(acc)
+            acc *= n
+        strides.reverse()
+    low, nbytes = _extent(shape, strides, itemsize)
+    return TensorRef(interface["data"][0], name, device_type, 0, low, nbytes)
+
+
 def tensor_ref(a):
     """A TensorRef for a tensor-like `a`, or None when it is not one."""
     if hasattr(a, "data_ptr") and hasattr(a, "dtype") and hasattr(a, "device"):
@@ -91,32 +108,12 @@ def tensor_ref(a):
                          low * itemsize, (nbytes - 1) * itemsize + itemsize, True)
     ai = getattr(a, "__array_interface__", None)
     if ai is not None:
-        name = _typestr_name(ai["typestr"])
-        itemsize = _ITEMSIZE[name]
-        shape = ai["shape"]
-        strides = ai.get("strides")
-        if strides is None:
-            strides, acc = [], itemsize
-            for n in reversed(shape):
-                strides.append(acc)
-                acc *= n
-            strides.reverse()
-        low, nbytes = _extent(shape, strides, itemsize)
-        return TensorRef(ai["data"][0], name, "cpu", 0, low, nbytes)
+        return _interface_ref(ai, "cpu")
     cai = getattr(a, "__cuda_array_interface__", None)
     if cai is not None:
-        name = _typestr_name(cai["typestr"])
-        itemsize = _ITEMSIZE[name]
-        shape = cai["shape"]
-        strides = cai.get("strides")
-        if strides is None:
-            strides, acc = [], itemsize
-            for n in reversed(shape):
-                strides.append(acc)
-                acc *= n
-            strides.reverse()
-        low, nbytes = _extent(shape, strides, itemsize)
-        return TensorRef(cai["data"][0], name, "cuda", _cuda_device_of(cai["data"][0]), low, nbytes)
+        # Without a framework to ask, the memory is taken to be the current
+        # device's; the runtime's pointer check refuses another device's.
+        return _interface_ref(cai, "cuda")
     if hasattr(a, "__dlpack__") and hasattr(a, "__dlpack_device__"):
         # Seen through a framework that imports DLPack: numpy for host
         # memory, torch for GPU memory (the capsule shares the memory).
@@ -136,9 +133,3 @@ def tensor_ref(a):
 
 # DLPack device types (dlpack.h).
 _DL_CPU, _DL_CUDA, _DL_ROCM = 1, 2, 10
-
-
-def _cuda_device_of(address):
-    # Without a framework to ask, the pointer's device is the current one;
-    # the runtime's pointer check refuses memory of another device.
-    return 0

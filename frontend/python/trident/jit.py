@@ -16,7 +16,6 @@ import inspect
 import os
 import struct
 import sys
-import threading
 
 from . import _native, _bundles
 from ._tensors import UnsupportedArgument, dtype_name, tensor_ref
@@ -31,10 +30,6 @@ CompilationError.__module__ = "trident"
 
 
 OutOfResources = _native.OutOfResources
-
-
-class constexpr_marker:
-    pass
 
 
 def _unwrap_constexpr(v):
@@ -75,19 +70,8 @@ def _constexpr_text(v, name):
 _I32_MIN, _I32_MAX = -(2 ** 31), 2 ** 31 - 1
 
 
-def _spec_int(a):
-    if a == 1:
-        return "i32:1"
-    if _I32_MIN <= a <= _I32_MAX:
-        return "i32:16" if a % 16 == 0 else "i32"
-    if 2 ** 63 <= a < 2 ** 64:
-        return "u64:16" if a % 16 == 0 else "u64"
-    if -(2 ** 63) <= a < 2 ** 63:
-        return "i64:16" if a % 16 == 0 else "i64"
-    raise OverflowError(f"integer argument {a} does not fit in 64 bits")
-
-
 def _spec_int_nospec(a):
+    """An integer's type: i32, else i64, else u64 from 2^63."""
     if _I32_MIN <= a <= _I32_MAX:
         return "i32"
     if 2 ** 63 <= a < 2 ** 64:
@@ -95,6 +79,14 @@ def _spec_int_nospec(a):
     if -(2 ** 63) <= a < 2 ** 63:
         return "i64"
     raise OverflowError(f"integer argument {a} does not fit in 64 bits")
+
+
+def _spec_int(a):
+    """The type, and :1 for 1 or :16 for multiples of 16."""
+    if a == 1:
+        return "i32:1"
+    t = _spec_int_nospec(a)
+    return t + ":16" if a % 16 == 0 else t
 
 
 _POINTER_TYPES = {}  # dtype object -> "*fp32"
@@ -141,8 +133,7 @@ def _spec_other(a, align, nospec=False):
             getattr(a, "shape", None) == () and hasattr(a, "item"):
         v = a.item()
         if isinstance(v, (bool, int, float)):
-            return _spec_other(v, align, nospec) if type(v) is not int else (
-                _spec_int_nospec(v) if nospec else _spec_int(v))
+            return _spec_other(v, align, nospec)
     return _spec_tensor(a, align)
 
 
@@ -168,12 +159,8 @@ def _spec_nospec(a):
     t = type(a)
     if t is int:
         return _spec_int_nospec(a)
-    if t is float:
-        return "fp32"
-    if t is bool:
-        return "u1"
-    if a is None:
-        return None
+    if t in (float, bool) or a is None:
+        return _spec(a)
     return _spec_other(a, False, nospec=True)
 
 
@@ -365,17 +352,6 @@ def _stream_getter(device):
         s = streams.get(native)
         return s if s is not None else device.stream(native)
     return current
-
-
-def _current_stream(device, index):
-    if device.driver == "cpu":
-        return None
-    torch = _torch_module()
-    if torch is not None:
-        get = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-        native = get(index) if get else torch.cuda.current_stream(index).cuda_stream
-        return device.stream(native)
-    return None
 
 
 # -- compiled kernels ----------------------------------------------------------------
@@ -606,7 +582,6 @@ class JITFunction(KernelInterface):
         self.constexprs = [p.index for p in self.params if p.is_constexpr]
         self.signature = sig
         self.cache = {}
-        self._lock = threading.Lock()
         self._runtime_positions = [p.index for p in self.params if not p.is_constexpr]
         self._binder = self._make_binder()
         self._fast = self._make_fast()
@@ -697,12 +672,17 @@ class JITFunction(KernelInterface):
         meta.update(options)
         return meta
 
-    def _slow(self, grid, key, values, options, devkey):
+    def _kernel_for(self, key, values, options, devkey):
+        """The table's kernel for this key, compiled on a miss."""
         okey = _options_key(options) if options else ()
         kernel = self.cache.get((key, okey, devkey))
         if kernel is None:
             kernel = self._compile(key, values, options, devkey)
             self.cache[(key, okey, devkey)] = kernel
+        return kernel
+
+    def _slow(self, grid, key, values, options, devkey):
+        kernel = self._kernel_for(key, values, options, devkey)
         if callable(grid):
             grid = grid(self._meta(values, options))
         kernel.run(grid, values, kernel.stream())
@@ -712,35 +692,15 @@ class JITFunction(KernelInterface):
         return functools.partial(self._fast, grid)
 
     def _bind_all(self, *args, **kwargs):
-        try:
-            key, values, options = self._binder(*args, **kwargs)
-        except TypeError as e:
-            raise TypeError(f"{self.__name__}: {e}".replace("binder()", "")) from None
+        key, values, options = self._binder(*args, **kwargs)
         return values, options
 
     def run(self, *args, grid, warmup, **kwargs):
         if not warmup:
             return self._fast(grid, *args, **kwargs)
-        try:
-            key, values, options = self._binder(*args, **kwargs)
-        except TypeError as e:
-            if "binder()" in str(e):
-                raise TypeError(str(e).replace("binder()", f"{self.__name__}()")) from None
-            raise
-        devkey = _device_of(values, self._runtime_positions)
-        okey = _options_key(options) if options else ()
-        kernel = self.cache.get((key, okey, devkey))
-        if kernel is None:
-            kernel = self._compile(key, values, options, devkey)
-            self.cache[(key, okey, devkey)] = kernel
-        if warmup:
-            return kernel
-        if callable(grid):
-            meta = dict(zip(self.arg_names, values))
-            meta.update(options)
-            grid = grid(meta)
-        kernel.run(grid, values, kernel.stream())
-        return kernel
+        key, values, options = self._binder(*args, **kwargs)
+        return self._kernel_for(key, values, options,
+                                _device_of(values, self._runtime_positions))
 
     def warmup(self, *args, grid=None, **kwargs):
         return self.run(*args, grid=grid, warmup=True, **kwargs)
