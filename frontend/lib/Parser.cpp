@@ -13,6 +13,8 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
+#include <set>
 
 namespace trident::frontend {
 
@@ -29,6 +31,10 @@ struct ParseError {
   SourceLoc loc;
   std::string message;
 };
+
+/// A module-level condition, decided without running Python or not.
+enum class Truth { False, True, Unknown };
+struct CondValue;
 
 /// Bounds that keep every recursive walk of the tree (parsing, code
 /// generation, destruction) far from the stack's limit. Python's own
@@ -111,9 +117,24 @@ private:
   // --- module level -------------------------------------------------------
   void skipStatement();
   void skipBlockAfterColon();
+  /// Module-level statements from pos_ up to token `end`, into `into`:
+  /// imports, simple assignments, functions, and the `try` and `if`
+  /// blocks that hold them; everything else is skipped.
+  void parseModuleStatements(ParseResult &result, Module &into, size_t end);
+  void parseDecorated(ParseResult &result, Module &into);
   void parseImport(Module &m);
-  void parseFunction(ParseResult &result, bool isJit, bool noinline,
-                     size_t firstTok);
+  /// An import of `module` inside a `try` branch: the branch does not
+  /// resolve when the module cannot be found.
+  void noteImport(const std::string &module);
+  bool importExists(const std::string &module) const;
+  /// The binding of `name` in the innermost module-level block that has
+  /// one (a branch being read, then the blocks around it).
+  const GlobalBinding *lookup(const std::string &name) const;
+  /// Whether decorator `parts` (`triton.jit`, `my_jit`, `utils.my_jit`)
+  /// makes a kernel.
+  bool isJitDecorator(const std::vector<std::string> &parts) const;
+  void parseFunction(ParseResult &result, Module &into, bool isJit,
+                     bool noinline, size_t firstTok);
   /// Parses the parameters and body of `fn`, from pos_ at its name.
   void parseJitSignatureAndBody(ParseResult &result, FunctionDef &fn,
                                 size_t firstTok);
@@ -121,18 +142,23 @@ private:
   /// `k = triton.heuristics(...)(triton.jit(k))`): the functions they wrap
   /// become @jit functions, bound under the assigned names too.
   void bindKernelsMadeByCalls(ParseResult &result);
-  /// Whether decorator `name` is a function of this file that returns
-  /// a jit of its argument (a package's own `@my_jit`).
-  bool isJitMakingFunction(const Module &m, const std::string &name) const;
   void parseGlobalAssign(Module &m);
   /// A module-level `try:` whose branches import (docs/language.md §2):
   /// binds what the first branch whose imports all resolve binds.
-  void parseModuleTry(Module &m);
-  /// The imports and simple assignments of the indented block at pos_
-  /// (an Indent token), into `into`; nested blocks are skipped. Sets
-  /// `resolves` false when an import names a module outside those a
-  /// Triton 3.6 kernel file can rely on.
-  void parseModuleBlock(Module &into, bool &resolves);
+  void parseModuleTry(ParseResult &result, Module &m);
+  /// A module-level `if`/`elif`/`else` (docs/language.md §2): binds what
+  /// the clause Python would run binds, when the conditions can be decided
+  /// without running Python (constants, triton version checks); otherwise
+  /// the names every clause that may run binds alike.
+  void parseModuleIf(ParseResult &result, Module &into);
+  Truth parseModuleCondition();
+  Truth conditionTruth(const Expr &e, int depth) const;
+  CondValue conditionValue(const Expr &e, int depth) const;
+  /// The module-level statements of the indented block at pos_ (an Indent
+  /// token), into `into`. Sets `*resolves` false when an import in it
+  /// names a module that cannot be found, or it raises.
+  void parseModuleBlock(ParseResult &result, Module &into, bool *resolves);
+  void parseClauseBody(ParseResult &result, Module &into, bool *resolves);
   /// The text of the tokens [first, pos_).
   std::string_view textSince(size_t first) const;
   size_t findBlockEnd(size_t from) const;
@@ -194,6 +220,15 @@ private:
     bool jit = false;
   };
   std::map<std::string, TokenWrap> tokenWraps_;
+  ImportOracle *oracle_ = nullptr;
+  /// The module-level blocks being read, outermost (the file) first.
+  std::vector<Module *> scopes_;
+  /// Inside a `try`/`if` clause: cleared when the clause cannot run as
+  /// written in a Triton 3.6 environment.
+  bool *branchResolves_ = nullptr;
+
+  friend ParseResult trident::frontend::parseModule(const SourceFile &,
+                                                    ImportOracle *);
 };
 
 ExprPtr Parser::sized(ExprPtr e) {
@@ -282,7 +317,9 @@ void Parser::parseImport(Module &m) {
         path = alias;
       }
       b.modulePath = path;
+      b.importModule = path;
       b.text = file_.text().substr(loc.offset, cur().loc.offset - loc.offset);
+      noteImport(b.importModule);
       m.globals[alias] = std::move(b);
     } while (acceptOp(","));
     expectNewline();
@@ -290,17 +327,19 @@ void Parser::parseImport(Module &m) {
   }
   acceptKw("from");
   std::string base;
-  while (acceptOp("."))
-    base += ".";
+  while (acceptOp(".") || acceptOp("..."))
+    base += toks_[pos_ - 1].text;
   if (cur().kind == TokenKind::Name)
     base += dotted();
   if (!acceptKw("import"))
     failHere("'import'");
   bool paren = acceptOp("(");
   if (acceptOp("*")) {
+    noteImport(base);
     expectNewline();
     return;
   }
+  noteImport(base);
   do {
     if (paren && isOp(")"))
       break;
@@ -312,12 +351,629 @@ void Parser::parseImport(Module &m) {
     b.kind = GlobalBinding::Import;
     b.loc = loc;
     b.modulePath = base + "." + name;
+    b.importModule = base;
+    b.importName = name;
     b.text = file_.text().substr(loc.offset, cur().loc.offset - loc.offset);
     m.globals[alias] = std::move(b);
   } while (acceptOp(","));
   if (paren)
     expectOp(")");
   expectNewline();
+}
+
+void Parser::noteImport(const std::string &module) {
+  if (branchResolves_ && !importExists(module))
+    *branchResolves_ = false;
+}
+
+bool Parser::importExists(const std::string &module) const {
+  if (isBuiltinModule(module))
+    return true;
+  return oracle_ && oracle_->moduleExists(module);
+}
+
+const GlobalBinding *Parser::lookup(const std::string &name) const {
+  for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+    auto g = (*it)->globals.find(name);
+    if (g != (*it)->globals.end())
+      return &g->second;
+  }
+  return nullptr;
+}
+
+namespace {
+/// Whether a host function's text calls `jit(`.
+bool functionMakesJit(const GlobalBinding &b) {
+  if (b.kind != GlobalBinding::Function || !b.function || b.function->isJit)
+    return false;
+  std::string_view text = b.function->text;
+  for (size_t at = text.find("jit("); at != std::string_view::npos;
+       at = text.find("jit(", at + 1)) {
+    char before = at ? text[at - 1] : ' ';
+    if (!(std::isalnum(static_cast<unsigned char>(before)) || before == '_'))
+      return true;
+  }
+  return false;
+}
+} // namespace
+
+
+bool Parser::isJitDecorator(const std::vector<std::string> &parts) const {
+  if (parts.empty())
+    return false;
+  if (parts.back() == "jit")
+    return true;
+  const GlobalBinding *b = lookup(parts[0]);
+  if (!b)
+    return false;
+  if (parts.size() == 1 && functionMakesJit(*b))
+    return true;
+  if (b->kind != GlobalBinding::Import || !oracle_ ||
+      isBuiltinModule(b->importModule))
+    return false;
+  return oracle_->isJitDecorator(
+      *b, std::vector<std::string>(parts.begin() + 1, parts.end()));
+}
+
+void Parser::parseDecorated(ParseResult &result, Module &into) {
+  size_t first = pos_;
+  bool isJit = false, noinline = false;
+  while (acceptOp("@")) {
+    // A decorator is a dotted name, maybe called: `jit` (or a function
+    // that returns a jit of its argument) marks a kernel or helper.
+    std::vector<std::string> parts;
+    while (cur().kind == TokenKind::Name) {
+      parts.emplace_back(cur().text);
+      advance();
+      if (!acceptOp("."))
+        break;
+    }
+    bool thisJit = isJitDecorator(parts);
+    isJit |= thisJit;
+    if (thisJit && isOp("(")) {
+      // @jit(noinline=True, ...)
+      size_t save = pos_;
+      try {
+        auto call = makeExpr(ExprKind::Call, cur().loc);
+        advance();
+        parseCallArgs(*call);
+        for (Keyword &k : call->keywords)
+          if (k.name == "noinline" && k.value->kind == ExprKind::Bool)
+            noinline = k.value->intValue != 0;
+      } catch (ParseError &) {
+        pos_ = save;
+      }
+    }
+    while (!atEnd() && cur().kind != TokenKind::Newline)
+      advance();
+    advance();
+  }
+  acceptKw("async");
+  if (isKw("def"))
+    parseFunction(result, into, isJit, noinline, first);
+  else
+    skipStatement(); // a decorated class
+}
+
+void Parser::parseModuleStatements(ParseResult &result, Module &into,
+                                   size_t end) {
+  while (!atEnd() && pos_ < end) {
+    const Token &t = cur();
+    if (t.kind == TokenKind::Newline || t.kind == TokenKind::Indent ||
+        t.kind == TokenKind::Dedent) {
+      if (t.kind == TokenKind::Indent)
+        pos_ = findBlockEnd(pos_);
+      else
+        advance();
+      continue;
+    }
+    size_t start = pos_;
+    try {
+      if (t.isOperator("@")) {
+        parseDecorated(result, into);
+      } else if (t.isKeyword("def")) {
+        parseFunction(result, into, false, false, pos_);
+      } else if (t.isKeyword("try")) {
+        parseModuleTry(result, into);
+      } else if (t.isKeyword("if")) {
+        parseModuleIf(result, into);
+      } else if (t.isKeyword("import") || t.isKeyword("from")) {
+        parseImport(into);
+      } else if (t.kind == TokenKind::Name &&
+                 (peekTok().isOperator("=") || peekTok().isOperator(":"))) {
+        parseGlobalAssign(into);
+      } else {
+        if (t.isKeyword("raise") && branchResolves_)
+          *branchResolves_ = false; // a branch that gives up binds nothing usable
+        skipStatement();
+      }
+    } catch (ParseError &) {
+      pos_ = start;
+      skipStatement();
+      if (branchResolves_ && (t.isKeyword("import") || t.isKeyword("from")))
+        *branchResolves_ = false;
+    }
+  }
+}
+
+void Parser::parseFile(ParseResult &result) {
+  scopes_.push_back(&result.module);
+  parseModuleStatements(result, result.module, toks_.size());
+  bindKernelsMadeByCalls(result);
+  scopes_.pop_back();
+}
+
+void Parser::parseModuleBlock(ParseResult &result, Module &into,
+                              bool *resolves) {
+  size_t end = findBlockEnd(pos_);
+  advance(); // Indent
+  bool *savedResolves = branchResolves_;
+  branchResolves_ = resolves;
+  scopes_.push_back(&into);
+  try {
+    parseModuleStatements(result, into, end);
+  } catch (...) {
+    scopes_.pop_back();
+    branchResolves_ = savedResolves;
+    throw;
+  }
+  scopes_.pop_back();
+  branchResolves_ = savedResolves;
+  pos_ = end;
+}
+
+/// The body of a module-level `try`/`if` clause after its `:`: an indented
+/// block parsed into `into`, or a one-line body, skipped.
+void Parser::parseClauseBody(ParseResult &result, Module &into,
+                             bool *resolves) {
+  expectOp(":");
+  if (cur().kind != TokenKind::Newline) {
+    while (!atEnd() && cur().kind != TokenKind::Newline)
+      advance();
+    advance();
+    return;
+  }
+  advance();
+  if (cur().kind != TokenKind::Indent)
+    failHere("an indented block");
+  parseModuleBlock(result, into, resolves);
+  while (cur().kind == TokenKind::Newline)
+    advance();
+}
+
+void Parser::parseModuleTry(ParseResult &result, Module &m) {
+  advance(); // try
+  // Each branch: the try body (with its else), then every handler.
+  struct Branch {
+    Module bound;
+    bool resolves = true;
+  };
+  std::vector<Branch> branches(1);
+  parseClauseBody(result, branches[0].bound, &branches[0].resolves);
+  Module finallyBound;
+  bool finallyResolves = true;
+  while (!atEnd()) {
+    if (isKw("except")) {
+      while (!atEnd() && !isOp(":") && cur().kind != TokenKind::Newline)
+        advance();
+      branches.emplace_back();
+      parseClauseBody(result, branches.back().bound, &branches.back().resolves);
+      continue;
+    }
+    if (isKw("else")) {
+      advance();
+      parseClauseBody(result, branches[0].bound, &branches[0].resolves);
+      continue;
+    }
+    if (isKw("finally")) {
+      advance();
+      parseClauseBody(result, finallyBound, &finallyResolves);
+      continue;
+    }
+    break;
+  }
+  // Python runs the try body; when one of its imports fails, the handler.
+  // When no branch resolves, the try body's names stay bound (to modules
+  // Trident cannot read, which a kernel using them reports by name).
+  Branch *chosen = &branches[0];
+  for (Branch &b : branches)
+    if (b.resolves) {
+      chosen = &b;
+      break;
+    }
+  if (branchResolves_ && (!chosen->resolves || !finallyResolves))
+    *branchResolves_ = false;
+  for (auto &[name, binding] : chosen->bound.globals)
+    m.globals[name] = std::move(binding);
+  for (auto &[name, binding] : finallyBound.globals)
+    m.globals[name] = std::move(binding);
+}
+
+void Parser::parseModuleIf(ParseResult &result, Module &into) {
+  SourceLoc ifLoc = cur().loc;
+  struct Branch {
+    Module bound;
+    bool resolves = true;
+    Truth cond = Truth::Unknown;
+  };
+  std::vector<Branch> branches;
+  bool hasElse = false;
+  bool first = true;
+  while (!atEnd()) {
+    Truth cond = Truth::True;
+    if (first || isKw("elif")) {
+      advance();
+      cond = parseModuleCondition();
+    } else if (isKw("else")) {
+      advance();
+      hasElse = true;
+    } else {
+      break;
+    }
+    first = false;
+    branches.emplace_back();
+    branches.back().cond = cond;
+    parseClauseBody(result, branches.back().bound, &branches.back().resolves);
+    if (hasElse)
+      break;
+  }
+  if (!hasElse)
+    branches.emplace_back(); // the implicit `else: pass`
+  if (!hasElse)
+    branches.back().cond = Truth::True;
+  // The clauses Python may run: every one whose condition is not known to
+  // be false, up to the first known to be true.
+  std::vector<Branch *> candidates;
+  for (Branch &b : branches) {
+    if (b.cond == Truth::False)
+      continue;
+    candidates.push_back(&b);
+    if (b.cond == Truth::True)
+      break;
+  }
+  for (Branch *b : candidates)
+    if (!b->resolves && branchResolves_)
+      *branchResolves_ = false;
+  if (candidates.size() == 1) {
+    for (auto &[name, binding] : candidates[0]->bound.globals)
+      into.globals[name] = std::move(binding);
+    return;
+  }
+  // Undecided: a name keeps a binding when every clause that may run binds
+  // it to the same statement (a clause that does not bind it keeps what
+  // it had before the `if`, if anything).
+  std::set<std::string> names;
+  for (Branch *b : candidates)
+    for (auto &[name, binding] : b->bound.globals)
+      names.insert(name);
+  for (const std::string &name : names) {
+    const GlobalBinding *before = lookup(name);
+    std::vector<GlobalBinding *> options;
+    bool keepsBefore = false;
+    for (Branch *b : candidates) {
+      auto it = b->bound.globals.find(name);
+      if (it != b->bound.globals.end())
+        options.push_back(&it->second);
+      else if (before)
+        keepsBefore = true;
+    }
+    bool same = true;
+    for (GlobalBinding *o : options)
+      same &= o->kind == options[0]->kind && o->text == options[0]->text;
+    if (keepsBefore)
+      same &= before->kind == options[0]->kind && before->text == options[0]->text;
+    if (same) {
+      into.globals[name] = std::move(*options[0]);
+      continue;
+    }
+    GlobalBinding u;
+    u.kind = GlobalBinding::Unparsed;
+    u.loc = options[0]->loc;
+    u.why = "it is bound differently by the clauses of the module-level "
+            "'if' at line " + std::to_string(ifLoc.line) +
+            ", whose condition Trident cannot decide without running Python";
+    u.text = options[0]->text;
+    into.globals[name] = std::move(u);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Module-level conditions
+//===----------------------------------------------------------------------===//
+
+
+/// The Triton release whose behaviour version checks in kernel files see.
+constexpr const char *kTritonVersion = "3.6.0";
+
+/// A value of a module-level condition, as far as it can be known without
+/// running Python.
+struct CondValue {
+  enum Kind { Unknown, Number, String, Version, None } kind = Unknown;
+  double number = 0;
+  std::string text; ///< String; Version ("3.6.0")
+};
+
+std::vector<long> versionParts(const std::string &v) {
+  std::vector<long> parts;
+  size_t i = 0;
+  while (i < v.size()) {
+    if (!std::isdigit(static_cast<unsigned char>(v[i])))
+      break;
+    long n = 0;
+    while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i])))
+      n = n * 10 + (v[i++] - '0');
+    parts.push_back(n);
+    if (i < v.size() && v[i] == '.')
+      ++i;
+    else
+      break;
+  }
+  return parts;
+}
+
+int compareVersions(const std::string &a, const std::string &b) {
+  std::vector<long> x = versionParts(a), y = versionParts(b);
+  for (size_t i = 0; i < std::max(x.size(), y.size()); ++i) {
+    long p = i < x.size() ? x[i] : 0, q = i < y.size() ? y[i] : 0;
+    if (p != q)
+      return p < q ? -1 : 1;
+  }
+  return 0;
+}
+
+Truth truthOf(bool b) { return b ? Truth::True : Truth::False; }
+
+/// `a OP b` for a comparison operator spelled `op`, from a three-way result.
+Truth compareResult(const std::string &op, int c) {
+  if (op == "==") return truthOf(c == 0);
+  if (op == "!=") return truthOf(c != 0);
+  if (op == "<") return truthOf(c < 0);
+  if (op == "<=") return truthOf(c <= 0);
+  if (op == ">") return truthOf(c > 0);
+  if (op == ">=") return truthOf(c >= 0);
+  return Truth::Unknown;
+}
+
+/// The comparison operator `operator.ge` (or `ge` alone) names.
+std::string operatorFunction(const Expr &e) {
+  if (e.kind != ExprKind::Name && e.kind != ExprKind::Attribute)
+    return "";
+  static const std::pair<const char *, const char *> ops[] = {
+      {"ge", ">="}, {"gt", ">"}, {"le", "<="}, {"lt", "<"}, {"eq", "=="},
+      {"ne", "!="}};
+  for (auto [name, op] : ops)
+    if (e.id == name)
+      return op;
+  return "";
+}
+
+bool isTritonModule(const std::string &m) {
+  return m == "triton" || m == "trident";
+}
+
+Truth Parser::parseModuleCondition() {
+  size_t start = pos_;
+  ExprPtr cond;
+  try {
+    cond = parseTest();
+    if (!isOp(":"))
+      cond.reset();
+  } catch (ParseError &) {
+    cond.reset();
+  }
+  if (!cond) {
+    // Conditions the expression parser does not take (a lambda, a
+    // comprehension): skip to the clause's ':'.
+    pos_ = start;
+    int depth = 0;
+    while (!atEnd() && cur().kind != TokenKind::Newline &&
+           !(depth == 0 && isOp(":"))) {
+      if (isOp("(") || isOp("[") || isOp("{"))
+        ++depth;
+      else if (isOp(")") || isOp("]") || isOp("}"))
+        --depth;
+      advance();
+    }
+    return Truth::Unknown;
+  }
+  return conditionTruth(*cond, 0);
+}
+
+Truth Parser::conditionTruth(const Expr &e, int depth) const {
+  if (depth > 32)
+    return Truth::Unknown;
+  switch (e.kind) {
+  case ExprKind::UnaryOp:
+    if (e.id == "not") {
+      Truth t = conditionTruth(*e.operand(0), depth + 1);
+      return t == Truth::Unknown ? t : truthOf(t == Truth::False);
+    }
+    break;
+  case ExprKind::BoolOp: {
+    bool isAnd = e.id == "and";
+    bool unknown = false;
+    for (const ExprPtr &o : e.operands) {
+      Truth t = conditionTruth(*o, depth + 1);
+      if (t == Truth::Unknown)
+        unknown = true;
+      else if ((t == Truth::True) != isAnd)
+        return t; // `False and ...`, `True or ...`
+    }
+    return unknown ? Truth::Unknown : truthOf(isAnd);
+  }
+  case ExprKind::Compare: {
+    // Each link of the chain; all must hold.
+    bool unknown = false;
+    for (size_t i = 0; i + 1 < e.operands.size(); ++i) {
+      CondValue a = conditionValue(*e.operands[i], depth + 1);
+      CondValue b = conditionValue(*e.operands[i + 1], depth + 1);
+      const std::string &op = e.ops[i];
+      Truth t = Truth::Unknown;
+      if (op == "is" || op == "is not") {
+        if (a.kind != CondValue::Unknown && b.kind != CondValue::Unknown &&
+            (a.kind == CondValue::None || b.kind == CondValue::None)) {
+          bool same = a.kind == b.kind;
+          t = truthOf(op == "is" ? same : !same);
+        }
+      } else if ((a.kind == CondValue::Version &&
+                  (b.kind == CondValue::Version || b.kind == CondValue::String)) ||
+                 (b.kind == CondValue::Version && a.kind == CondValue::String)) {
+        t = compareResult(op, compareVersions(a.text, b.text));
+      } else if (a.kind == CondValue::Number && b.kind == CondValue::Number) {
+        t = compareResult(op, a.number < b.number ? -1 : a.number > b.number);
+      } else if (a.kind == CondValue::String && b.kind == CondValue::String &&
+                 (op == "==" || op == "!=")) {
+        t = compareResult(op, a.text == b.text ? 0 : 1);
+      }
+      if (t == Truth::False)
+        return t;
+      unknown |= t == Truth::Unknown;
+    }
+    return unknown ? Truth::Unknown : Truth::True;
+  }
+  default:
+    break;
+  }
+  CondValue v = conditionValue(e, depth + 1);
+  switch (v.kind) {
+  case CondValue::Number: return truthOf(v.number != 0);
+  case CondValue::String: return truthOf(!v.text.empty());
+  case CondValue::Version: return Truth::True;
+  case CondValue::None: return Truth::False;
+  case CondValue::Unknown: break;
+  }
+  return Truth::Unknown;
+}
+
+CondValue Parser::conditionValue(const Expr &e, int depth) const {
+  CondValue v;
+  if (depth > 32)
+    return v;
+  switch (e.kind) {
+  case ExprKind::Bool:
+  case ExprKind::Int:
+    v.kind = CondValue::Number;
+    v.number = static_cast<double>(e.intValue);
+    return v;
+  case ExprKind::Float:
+    v.kind = CondValue::Number;
+    v.number = e.floatValue;
+    return v;
+  case ExprKind::String:
+    v.kind = CondValue::String;
+    v.text = e.strValue;
+    return v;
+  case ExprKind::NoneLit:
+    v.kind = CondValue::None;
+    return v;
+  case ExprKind::Name: {
+    const GlobalBinding *b = lookup(e.id);
+    if (!b) {
+      // typing.TYPE_CHECKING is False when the code runs; a kernel file is
+      // never `__main__` when Triton compiles from it.
+      if (e.id == "TYPE_CHECKING") {
+        v.kind = CondValue::Number;
+      } else if (e.id == "__name__") {
+        v.kind = CondValue::String;
+        v.text = "__trident_kernel_module__";
+      }
+      return v;
+    }
+    if (b->kind == GlobalBinding::Value && b->value)
+      return conditionValue(*b->value, depth + 1);
+    if (b->kind == GlobalBinding::Import) {
+      if (b->importName == "TYPE_CHECKING" && b->importModule == "typing") {
+        v.kind = CondValue::Number;
+      } else if (b->importName == "__version__" &&
+                 isTritonModule(b->importModule)) {
+        v.kind = CondValue::Version;
+        v.text = kTritonVersion;
+      }
+    }
+    return v;
+  }
+  case ExprKind::Attribute: {
+    const Expr &base = *e.operand(0);
+    if (e.id == "TYPE_CHECKING" && base.kind == ExprKind::Name) {
+      const GlobalBinding *b = lookup(base.id);
+      if (b && b->kind == GlobalBinding::Import && b->importModule == "typing" &&
+          b->importName.empty())
+        v.kind = CondValue::Number;
+      return v;
+    }
+    if (e.id == "__version__" && base.kind == ExprKind::Name) {
+      const GlobalBinding *b = lookup(base.id);
+      if (b && b->kind == GlobalBinding::Import && b->importName.empty() &&
+          isTritonModule(b->importModule)) {
+        v.kind = CondValue::Version;
+        v.text = kTritonVersion;
+      }
+      return v;
+    }
+    CondValue inner = conditionValue(base, depth + 1);
+    if (inner.kind == CondValue::Version &&
+        (e.id == "major" || e.id == "minor" || e.id == "micro")) {
+      std::vector<long> parts = versionParts(inner.text);
+      size_t i = e.id == "major" ? 0 : e.id == "minor" ? 1 : 2;
+      v.kind = CondValue::Number;
+      v.number = i < parts.size() ? static_cast<double>(parts[i]) : 0;
+    }
+    return v;
+  }
+  case ExprKind::Call: {
+    const Expr &callee = *e.operand(0);
+    std::string fname = callee.kind == ExprKind::Name ||
+                                callee.kind == ExprKind::Attribute
+                            ? callee.id
+                            : "";
+    // version.parse(triton.__version__), Version("3.0.0"), ...
+    static const char *parsers[] = {"parse", "Version", "LooseVersion",
+                                    "StrictVersion", "parse_version"};
+    for (const char *p : parsers)
+      if (fname == p && e.args.size() == 1 && e.keywords.empty()) {
+        CondValue a = conditionValue(*e.args[0], depth + 1);
+        if (a.kind == CondValue::String || a.kind == CondValue::Version) {
+          v.kind = CondValue::Version;
+          v.text = a.text;
+        }
+        return v;
+      }
+    // importlib.metadata.version("triton")
+    if (fname == "version" && e.args.size() == 1 &&
+        e.args[0]->kind == ExprKind::String &&
+        isTritonModule(e.args[0]->strValue)) {
+      v.kind = CondValue::Version;
+      v.text = kTritonVersion;
+      return v;
+    }
+    // compare_version("triton", operator.ge, "3.0.0")
+    if (e.args.size() == 3 && e.args[0]->kind == ExprKind::String &&
+        isTritonModule(e.args[0]->strValue)) {
+      std::string op = operatorFunction(*e.args[1]);
+      CondValue want = conditionValue(*e.args[2], depth + 1);
+      if (!op.empty() && (want.kind == CondValue::String ||
+                          want.kind == CondValue::Version)) {
+        Truth t = compareResult(op, compareVersions(kTritonVersion, want.text));
+        v.kind = CondValue::Number;
+        v.number = t == Truth::True;
+      }
+      return v;
+    }
+    // triton.__version__.startswith("3.")
+    if (callee.kind == ExprKind::Attribute && callee.id == "startswith" &&
+        e.args.size() == 1 && e.args[0]->kind == ExprKind::String) {
+      CondValue s = conditionValue(*callee.operand(0), depth + 1);
+      if (s.kind == CondValue::Version || s.kind == CondValue::String) {
+        v.kind = CondValue::Number;
+        v.number = s.text.rfind(e.args[0]->strValue, 0) == 0;
+      }
+      return v;
+    }
+    return v;
+  }
+  default:
+    return v;
+  }
 }
 
 void Parser::parseGlobalAssign(Module &m) {
@@ -382,8 +1038,8 @@ void Parser::parseGlobalAssign(Module &m) {
   m.globals[name] = std::move(b);
 }
 
-void Parser::parseFunction(ParseResult &result, bool isJit, bool noinline,
-                           size_t firstTok) {
+void Parser::parseFunction(ParseResult &result, Module &into, bool isJit,
+                           bool noinline, size_t firstTok) {
   auto fn = std::make_unique<FunctionDef>();
   fn->loc = cur().loc;
   advance(); // def
@@ -401,12 +1057,12 @@ void Parser::parseFunction(ParseResult &result, bool isJit, bool noinline,
   b.function = fn.get();
   fn->isJit = isJit;
   fn->noinline = noinline;
-  result.module.globals[fn->name] = std::move(b);
+  into.globals[fn->name] = std::move(b);
   if (!isJit) {
     pos_ = headerStart;
     skipStatement();
     fn->text = textSince(firstTok);
-    result.module.globals[fn->name].text = fn->text;
+    into.globals[fn->name].text = fn->text;
     deferred_.push_back({fn.get(), headerStart, firstTok});
     result.module.functions.push_back(std::move(fn));
     return;
@@ -474,223 +1130,11 @@ void Parser::parseJitSignatureAndBody(ParseResult &result, FunctionDef &fnRef,
   uint32_t b0 = toks_[firstTok].loc.offset;
   uint32_t b1 = toks_[lastTok].loc.offset + toks_[lastTok].text.size();
   fn->text = file_.text().substr(b0, b1 > b0 ? b1 - b0 : 0);
-  auto g = result.module.globals.find(fn->name);
-  if (g != result.module.globals.end() && g->second.function == fn)
-    g->second.text = fn->text;
-}
-
-void Parser::parseFile(ParseResult &result) {
-  Module &m = result.module;
-  while (!atEnd()) {
-    const Token &t = cur();
-    if (t.kind == TokenKind::Newline || t.kind == TokenKind::Indent ||
-        t.kind == TokenKind::Dedent) {
-      if (t.kind == TokenKind::Indent)
-        pos_ = findBlockEnd(pos_);
-      else
-        advance();
-      continue;
-    }
-    if (t.isOperator("@")) {
-      size_t first = pos_;
-      bool isJit = false, noinline = false;
-      while (acceptOp("@")) {
-        // A decorator is a dotted name, maybe called. Only the last part of
-        // the name matters: `jit` marks a kernel or helper.
-        std::string last;
-        while (cur().kind == TokenKind::Name) {
-          last = std::string(cur().text);
-          advance();
-          if (!acceptOp("."))
-            break;
-        }
-        bool thisJit = last == "jit" || isJitMakingFunction(m, last);
-        isJit |= thisJit;
-        if (thisJit && isOp("(")) {
-          // @jit(noinline=True, ...)
-          size_t save = pos_;
-          try {
-            auto call = makeExpr(ExprKind::Call, cur().loc);
-            advance();
-            parseCallArgs(*call);
-            for (Keyword &k : call->keywords)
-              if (k.name == "noinline" && k.value->kind == ExprKind::Bool)
-                noinline = k.value->intValue != 0;
-          } catch (ParseError &) {
-            pos_ = save;
-          }
-        }
-        while (!atEnd() && cur().kind != TokenKind::Newline)
-          advance();
-        advance();
-      }
-      acceptKw("async");
-      if (isKw("def")) {
-        parseFunction(result, isJit, noinline, first);
-      } else {
-        skipStatement();
-      }
-      continue;
-    }
-    if (t.isKeyword("def")) {
-      parseFunction(result, false, false, pos_);
-      continue;
-    }
-    if (t.isKeyword("try")) {
-      size_t start = pos_;
-      try {
-        parseModuleTry(m);
-      } catch (ParseError &) {
-        pos_ = start;
-        skipStatement();
-      }
-      continue;
-    }
-    if (t.isKeyword("import") || t.isKeyword("from")) {
-      size_t start = pos_;
-      try {
-        parseImport(m);
-      } catch (ParseError &) {
-        pos_ = start;
-        skipStatement();
-      }
-      continue;
-    }
-    if (t.kind == TokenKind::Name &&
-        (peekTok().isOperator("=") || peekTok().isOperator(":"))) {
-      parseGlobalAssign(m);
-      continue;
-    }
-    skipStatement();
+  for (Module *scope : scopes_) {
+    auto g = scope->globals.find(fn->name);
+    if (g != scope->globals.end() && g->second.function == fn)
+      g->second.text = fn->text;
   }
-  bindKernelsMadeByCalls(result);
-}
-
-namespace {
-/// Whether an import of `path` succeeds in a Triton 3.6 environment as far
-/// as Trident can tell without reading other files: triton's own modules
-/// and the host modules whose constants Trident evaluates.
-bool importResolves(const std::string &path) {
-  for (const char *root : {"triton", "trident", "math", "torch", "numpy"}) {
-    std::string r = root;
-    if (path == r || path.rfind(r + ".", 0) == 0)
-      return true;
-  }
-  return false;
-}
-} // namespace
-
-void Parser::parseModuleBlock(Module &into, bool &resolves) {
-  size_t end = findBlockEnd(pos_);
-  advance(); // Indent
-  while (pos_ < end && !atEnd() && cur().kind != TokenKind::Dedent) {
-    const Token &t = cur();
-    if (t.kind == TokenKind::Newline) {
-      advance();
-      continue;
-    }
-    if (t.isKeyword("import") || t.isKeyword("from")) {
-      size_t start = pos_;
-      try {
-        Module tmp;
-        parseImport(tmp);
-        for (auto &[name, b] : tmp.globals) {
-          if (!importResolves(b.modulePath))
-            resolves = false;
-          into.globals[name] = std::move(b);
-        }
-      } catch (ParseError &) {
-        pos_ = start;
-        skipStatement();
-        resolves = false;
-      }
-      continue;
-    }
-    if (t.kind == TokenKind::Name &&
-        (peekTok().isOperator("=") || peekTok().isOperator(":"))) {
-      parseGlobalAssign(into);
-      continue;
-    }
-    if (t.isKeyword("raise"))
-      resolves = false; // a branch that gives up binds nothing usable
-    skipStatement();
-  }
-  pos_ = end;
-}
-
-void Parser::parseModuleTry(Module &m) {
-  advance(); // try
-  expectOp(":");
-  expectNewline();
-  if (cur().kind != TokenKind::Indent)
-    failHere("an indented block");
-  // Each branch: the try body (with its else), then every handler.
-  struct Branch {
-    Module bound;
-    bool resolves = true;
-  };
-  std::vector<Branch> branches(1);
-  parseModuleBlock(branches[0].bound, branches[0].resolves);
-  Module finallyBound;
-  while (!atEnd()) {
-    while (cur().kind == TokenKind::Newline)
-      advance();
-    if (isKw("except")) {
-      while (!atEnd() && !isOp(":"))
-        advance();
-      expectOp(":");
-      expectNewline();
-      if (cur().kind != TokenKind::Indent)
-        failHere("an indented block");
-      branches.emplace_back();
-      parseModuleBlock(branches.back().bound, branches.back().resolves);
-      continue;
-    }
-    if (isKw("else") || isKw("finally")) {
-      bool isElse = isKw("else");
-      advance();
-      expectOp(":");
-      expectNewline();
-      if (cur().kind != TokenKind::Indent)
-        failHere("an indented block");
-      bool ignored = true;
-      parseModuleBlock(isElse ? branches[0].bound : finallyBound,
-                       isElse ? branches[0].resolves : ignored);
-      continue;
-    }
-    break;
-  }
-  // Python runs the try body; when one of its imports fails, the handler.
-  // When no branch resolves, the try body's names stay bound (to modules
-  // Trident cannot read, which a kernel using them reports by name).
-  Branch *chosen = &branches[0];
-  for (Branch &b : branches)
-    if (b.resolves) {
-      chosen = &b;
-      break;
-    }
-  for (auto &[name, binding] : chosen->bound.globals)
-    m.globals[name] = std::move(binding);
-  for (auto &[name, binding] : finallyBound.globals)
-    m.globals[name] = std::move(binding);
-}
-
-bool Parser::isJitMakingFunction(const Module &m,
-                                 const std::string &name) const {
-  // `def my_jit(fn): return triton.jit(fn)`, or a factory returning such a
-  // decorator: a host function of this file whose text calls `jit(`.
-  auto it = m.globals.find(name);
-  if (it == m.globals.end() || it->second.kind != GlobalBinding::Function ||
-      !it->second.function || it->second.function->isJit)
-    return false;
-  std::string_view text = it->second.function->text;
-  for (size_t at = text.find("jit("); at != std::string_view::npos;
-       at = text.find("jit(", at + 1)) {
-    char before = at ? text[at - 1] : ' ';
-    if (!(std::isalnum(static_cast<unsigned char>(before)) || before == '_'))
-      return true;
-  }
-  return false;
 }
 
 namespace {
@@ -699,8 +1143,9 @@ namespace {
 /// argument (`triton.heuristics({...})(X)`, `triton.autotune(...)(X)`).
 /// `jit` says whether a jit call was among them; `noinline` whether it
 /// asked for one.
-const Expr *wrappedFunction(const Expr *e, bool &jit, bool &noinline,
-                            int depth = 0) {
+const Expr *wrappedFunction(
+    const Expr *e, bool &jit, bool &noinline,
+    const std::function<bool(const Expr &)> &isJitName, int depth = 0) {
   if (!e || depth > 16)
     return nullptr;
   if (e->kind == ExprKind::Name)
@@ -708,14 +1153,9 @@ const Expr *wrappedFunction(const Expr *e, bool &jit, bool &noinline,
   if (e->kind != ExprKind::Call || e->args.size() != 1 || !e->keywords.empty())
     return nullptr;
   const Expr *callee = e->operand(0);
-  auto lastName = [](const Expr *c) -> std::string {
-    if (c->kind == ExprKind::Name || c->kind == ExprKind::Attribute)
-      return c->id;
-    return "";
-  };
-  if (lastName(callee) == "jit") {
+  if (isJitName(*callee)) {
     jit = true;
-  } else if (callee->kind == ExprKind::Call && lastName(callee->operand(0)) == "jit") {
+  } else if (callee->kind == ExprKind::Call && isJitName(*callee->operand(0))) {
     jit = true; // jit(noinline=True)(f)
     for (const Keyword &k : callee->keywords)
       if (k.name == "noinline" && k.value->kind == ExprKind::Bool)
@@ -723,7 +1163,20 @@ const Expr *wrappedFunction(const Expr *e, bool &jit, bool &noinline,
   } else if (callee->kind != ExprKind::Call) {
     return nullptr; // some other function applied to the kernel
   }
-  return wrappedFunction(e->args[0].get(), jit, noinline, depth + 1);
+  return wrappedFunction(e->args[0].get(), jit, noinline, isJitName,
+                         depth + 1);
+}
+
+/// `a.b.c` as {"a", "b", "c"}; empty for anything but names and attributes.
+std::vector<std::string> dottedParts(const Expr &e) {
+  if (e.kind == ExprKind::Name)
+    return {e.id};
+  if (e.kind != ExprKind::Attribute)
+    return {};
+  std::vector<std::string> parts = dottedParts(*e.operand(0));
+  if (!parts.empty())
+    parts.push_back(e.id);
+  return parts;
 }
 } // namespace
 
@@ -733,7 +1186,9 @@ void Parser::bindKernelsMadeByCalls(ParseResult &result) {
     bool jit = false, noinline = false;
     std::string targetName;
     if (binding.kind == GlobalBinding::Value && binding.value) {
-      const Expr *target = wrappedFunction(binding.value.get(), jit, noinline);
+      const Expr *target = wrappedFunction(
+          binding.value.get(), jit, noinline,
+          [&](const Expr &c) { return isJitDecorator(dottedParts(c)); });
       if (!target || binding.value->kind == ExprKind::Name)
         continue; // plain aliases are values, as before
       targetName = target->id;
@@ -1424,7 +1879,21 @@ bool decodeStringLiteral(std::string_view tok, std::string &out,
   return true;
 }
 
-ParseResult parseModule(const SourceFile &file) {
+bool isJitMakingFunction(const Module &m, const std::string &name) {
+  auto it = m.globals.find(name);
+  return it != m.globals.end() && functionMakesJit(it->second);
+}
+
+bool isBuiltinModule(const std::string &path) {
+  for (const char *root : {"triton", "trident", "math", "torch", "numpy"}) {
+    std::string r = root;
+    if (path == r || path.rfind(r + ".", 0) == 0)
+      return true;
+  }
+  return false;
+}
+
+ParseResult parseModule(const SourceFile &file, ImportOracle *oracle) {
   ParseResult result;
   LexResult lexed = Lexer(file).tokenize();
   if (!lexed.ok()) {
@@ -1439,6 +1908,7 @@ ParseResult parseModule(const SourceFile &file) {
     lexed.tokens.push_back(eof);
   }
   Parser parser(file, std::move(lexed.tokens));
+  parser.oracle_ = oracle;
   parser.parseFile(result);
   return result;
 }

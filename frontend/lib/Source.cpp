@@ -34,7 +34,8 @@ SourceLoc SourceFile::locForOffset(uint32_t offset) const {
   return SourceLoc{line, offset - lineStarts_[line - 1] + 1, offset};
 }
 
-std::string formatDiagnostic(const SourceFile &file, const Diagnostic &diag) {
+namespace {
+std::string formatOne(const SourceFile &file, const Diagnostic &diag) {
   const char *kind = diag.severity == Severity::Error     ? "error"
                      : diag.severity == Severity::Warning ? "warning"
                      : diag.severity == Severity::Remark  ? "remark"
@@ -51,6 +52,15 @@ std::string formatDiagnostic(const SourceFile &file, const Diagnostic &diag) {
   for (uint32_t i = 1; i < diag.loc.column && i <= line.size(); ++i)
     out += line[i - 1] == '\t' ? '\t' : ' ';
   out += "^\n";
+  return out;
+}
+} // namespace
+
+std::string formatDiagnostic(const SourceFile &mainFile,
+                             const Diagnostic &diag) {
+  std::string out = formatOne(diag.file ? *diag.file : mainFile, diag);
+  for (const Diagnostic &note : diag.notes)
+    out += formatDiagnostic(mainFile, note);
   return out;
 }
 

@@ -6,10 +6,14 @@
 // defaults) mentions is resolved at module level: @jit functions are
 // followed transitively, constants and imports contribute their statement's
 // text. Python builtins and names defined nowhere contribute nothing.
+// Imports of other modules are followed the same way into those modules;
+// every lookup the loader made and the whole text of every module it read
+// go into the key too.
 //
 //===----------------------------------------------------------------------===//
 
 #include "trident/Frontend/Compiler.h"
+#include "trident/Frontend/Imports.h"
 #include "trident/Frontend/Parser.h"
 
 #include <functional>
@@ -19,35 +23,38 @@ namespace trident::frontend {
 
 namespace {
 
-void namesIn(const Expr &e, std::set<std::string> &out) {
+/// The names `e` mentions; with `attrs`, also the attributes it takes.
+void namesIn(const Expr &e, std::set<std::string> &out,
+             std::set<std::string> *attrs = nullptr) {
   if (e.kind == ExprKind::Name)
     out.insert(e.id);
+  if (e.kind == ExprKind::Attribute && attrs)
+    attrs->insert(e.id);
   for (const ExprPtr &o : e.operands)
     if (o)
-      namesIn(*o, out);
+      namesIn(*o, out, attrs);
   for (const ExprPtr &a : e.args)
-    namesIn(*a, out);
+    namesIn(*a, out, attrs);
   for (const Keyword &k : e.keywords)
-    namesIn(*k.value, out);
+    namesIn(*k.value, out, attrs);
 }
 
-void namesIn(const Block &block, std::set<std::string> &out) {
+void namesIn(const Block &block, std::set<std::string> &out,
+             std::set<std::string> *attrs = nullptr) {
   for (const StmtPtr &s : block) {
     for (const ExprPtr &t : s->targets)
-      namesIn(*t, out);
+      namesIn(*t, out, attrs);
     if (s->value)
-      namesIn(*s->value, out);
+      namesIn(*s->value, out, attrs);
     if (s->annotation)
-      namesIn(*s->annotation, out);
-    namesIn(s->body, out);
-    namesIn(s->orelse, out);
+      namesIn(*s->annotation, out, attrs);
+    namesIn(s->body, out, attrs);
+    namesIn(s->orelse, out, attrs);
   }
 }
 
-} // namespace
-
-std::vector<std::string> reachableGlobals(const Module &m,
-                                          const std::string &kernel) {
+std::vector<std::string> reachable(const Module &m, const std::string &kernel,
+                                   std::set<std::string> *attrs) {
   std::set<std::string> visited;
   std::vector<std::string> order;
   std::function<void(const std::string &)> visit = [&](const std::string &n) {
@@ -60,15 +67,15 @@ std::vector<std::string> reachableGlobals(const Module &m,
     const GlobalBinding &g = it->second;
     std::set<std::string> used;
     if (g.kind == GlobalBinding::Value && g.value)
-      namesIn(*g.value, used);
+      namesIn(*g.value, used, attrs);
     if (g.kind == GlobalBinding::Function && g.function && g.function->isJit) {
       for (const Param &p : g.function->params) {
         if (p.annotation)
-          namesIn(*p.annotation, used);
+          namesIn(*p.annotation, used, attrs);
         if (p.defaultValue)
-          namesIn(*p.defaultValue, used);
+          namesIn(*p.defaultValue, used, attrs);
       }
-      namesIn(g.function->body, used);
+      namesIn(g.function->body, used, attrs);
     }
     for (const std::string &u : used)
       visit(u);
@@ -77,9 +84,86 @@ std::vector<std::string> reachableGlobals(const Module &m,
   return order;
 }
 
-std::string kernelSourceKey(const SourceFile &file, const std::string &kernel,
+/// Reads every module the kernel can reach through imports, from the
+/// names `names` of module `from` (all of its names when `names` is
+/// null): the loader records the lookups and files for the key.
+class ImportWalk {
+public:
+  explicit ImportWalk(ModuleLoader &loader) : loader_(loader) {}
+
+  void fromNames(LoadedModule &mod, const std::vector<std::string> &names) {
+    for (const std::string &n : names)
+      followBinding(mod, n);
+  }
+
+  /// Until nothing new is read: whole modules may be reached through
+  /// attributes (`pkg.sub.f`) that later modules mention.
+  void finish() {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (LoadedModule *pkg : std::vector<LoadedModule *>(whole_.begin(),
+                                                           whole_.end()))
+        for (const std::string &a : std::set<std::string>(attrs_))
+          if (!pkg->packageDir.empty() && probed_.insert({pkg, a}).second)
+            if (LoadedModule *sub = loader_.submodule(*pkg, a))
+              changed |= wholeModule(*sub);
+    }
+  }
+
+private:
+  void followBinding(LoadedModule &mod, const std::string &name) {
+    if (!visited_.insert({&mod, name}).second)
+      return;
+    const Module &m = mod.parsed.module;
+    for (const std::string &n : reachable(m, name, &attrs_)) {
+      const GlobalBinding &g = m.globals.at(n);
+      if (g.kind != GlobalBinding::Import || isBuiltinModule(g.importModule))
+        continue;
+      std::string why;
+      LoadedModule *target = loader_.import(mod, g.importModule, why);
+      if (!target)
+        continue;
+      LoadedModule *sub = nullptr;
+      if (g.importName.empty()) {
+        wholeModule(*target);
+      } else if (target == &mod && n == g.importName &&
+                 (sub = loader_.submodule(*target, g.importName))) {
+        wholeModule(*sub); // `from . import utils` in __init__.py
+      } else if (target->parsed.module.globals.count(g.importName)) {
+        followBinding(*target, g.importName);
+      } else if ((sub = loader_.submodule(*target, g.importName))) {
+        wholeModule(*sub);
+      }
+    }
+  }
+
+  bool wholeModule(LoadedModule &mod) {
+    if (!whole_.insert(&mod).second)
+      return false;
+    for (const auto &[name, g] : mod.parsed.module.globals)
+      followBinding(mod, name);
+    return true;
+  }
+
+  ModuleLoader &loader_;
+  std::set<std::pair<LoadedModule *, std::string>> visited_;
+  std::set<std::pair<LoadedModule *, std::string>> probed_;
+  std::set<LoadedModule *> whole_;
+  std::set<std::string> attrs_;
+};
+
+} // namespace
+
+std::vector<std::string> reachableGlobals(const Module &m,
+                                          const std::string &kernel) {
+  return reachable(m, kernel, nullptr);
+}
+
+std::string kernelSourceKey(const SourceFile &file, const KernelSpec &spec,
                             std::vector<Diagnostic> &errors) {
-  ParseResult parsed = parseModule(file);
+  const std::string &kernel = spec.kernel;
+  ModuleLoader loader(file, spec.importPath);
+  const ParseResult &parsed = loader.main().parsed;
   const Module &m = parsed.module;
   if (!m.findFunction(kernel)) {
     errors = parsed.errors;
@@ -88,7 +172,8 @@ std::string kernelSourceKey(const SourceFile &file, const std::string &kernel,
     return "";
   }
   std::string key;
-  for (const std::string &n : reachableGlobals(m, kernel)) {
+  std::vector<std::string> names = reachableGlobals(m, kernel);
+  for (const std::string &n : names) {
     const GlobalBinding &g = m.globals.at(n);
     if (g.kind == GlobalBinding::Function && g.function &&
         !g.function->errors.empty()) {
@@ -98,6 +183,14 @@ std::string kernelSourceKey(const SourceFile &file, const std::string &kernel,
     key += "\x1f" + n + "\x1e";
     key += g.text;
   }
+  ImportWalk walk(loader);
+  walk.fromNames(loader.main(), names);
+  walk.finish();
+  for (const std::string &l : loader.lookups())
+    key += "\x1d" + l;
+  for (const LoadedModule *mod : loader.modules())
+    if (!mod->isMain && mod->file)
+      key += "\x1c" + mod->path + "\x1e" + std::string(mod->file->text());
   return key;
 }
 

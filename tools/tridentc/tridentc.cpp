@@ -57,6 +57,9 @@ const char *kUsage =
     "                       (:16 = divisible by 16, :1 = equal to 1, a value =\n"
     "                       a constexpr)\n"
     "  -D NAME=VALUE        set a constexpr parameter by name\n"
+    "  -I DIR               look for imported modules in DIR first (then\n"
+    "                       the file's package root and directory,\n"
+    "                       TRIDENT_PYTHON_PATH, PYTHONPATH); repeatable\n"
     "  --target T[,T...]    compile for these targets (cuda:90, hip:gfx942,\n"
     "                       cpu, ...); without it only ttir/ttir-raw exist\n"
     "  --emit STAGE         print this stage: ttir-raw (frontend), ttir (after\n"
@@ -251,6 +254,14 @@ int main(int argc, char **argv) {
       if (eq == std::string::npos || eq == 0)
         return usage("-D needs NAME=VALUE, got '" + def + "'");
       spec.defines.push_back({def.substr(0, eq), def.substr(eq + 1)});
+    } else if (a.rfind("-I", 0) == 0) {
+      std::string dir = a.size() > 2 ? a.substr(2) : "";
+      if (dir.empty()) {
+        if (i + 1 >= argc)
+          return usage("-I needs a directory");
+        dir = argv[++i];
+      }
+      spec.importPath.push_back(dir);
     } else if (isFlag("--target")) {
       std::string t;
       if (!need("--target", t) || t.empty())

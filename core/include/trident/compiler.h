@@ -69,6 +69,11 @@ typedef struct trident_compile_request_s {
   int debug;          /* keep tl.device_assert */
   int no_cache;       /* do not use the on-disk cache */
   const char *cache_dir; /* NULL: TRIDENT_CACHE_DIR or ~/.cache/trident */
+  /* Directories searched first for the modules the kernel file imports
+   * (tridentc -I), one per line: the Python package passes sys.path. Then
+   * the file's package root and directory, TRIDENT_PYTHON_PATH and
+   * PYTHONPATH. */
+  const char *import_path;
 } trident_compile_request_t;
 
 typedef struct trident_compile_result_s trident_compile_result_t;

@@ -12,6 +12,7 @@
 #include "trident/Driver/Driver.h"
 #include "trident/Plugin/Registry.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <chrono>
@@ -133,6 +134,9 @@ trident_compile_result_t *trident_compile(trident_compiler_t *c,
   spec.kernel = str(req.kernel);
   spec.signature = frontend::splitSignature(str(req.signature));
   spec.debug = req.debug != 0;
+  for (llvm::StringRef dir : llvm::split(str(req.import_path), '\n'))
+    if (!dir.trim().empty())
+      spec.importPath.push_back(dir.trim().str());
   CompileOptions options;
   std::vector<std::pair<std::string, std::string>> backendOptions;
   if (!parseLines(str(req.defines), "define", spec.defines, out->errors) ||

@@ -331,7 +331,7 @@ bool Driver::compileFor(const frontend::SourceFile &source,
     auto t0 = Clock::now();
     std::vector<frontend::Diagnostic> diags;
     std::string src = irInput ? std::string(source.text())
-                              : frontend::kernelSourceKey(source, spec.kernel,
+                              : frontend::kernelSourceKey(source, spec,
                                                           diags);
     if (!src.empty()) {
       std::string material = std::string("trident ") + kTridentVersion;

@@ -245,6 +245,8 @@ Val Generator::callMethod(const Val &self, const std::string &name,
 Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
   switch (v.kind) {
   case Val::Module: {
+    if (v.owner)
+      return importedAttribute(v, name, l);
     const std::string &path = v.str;
     Val host;
     if (hostAttribute(path, name, l, host)) {

@@ -15,6 +15,8 @@
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Frontend/Parser.h"
 
+#include "llvm/Support/Path.h"
+
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Verifier.h"
 
@@ -116,11 +118,12 @@ std::string Val::describe() const {
 // Setup
 //===----------------------------------------------------------------------===//
 
-Generator::Generator(mlir::MLIRContext &ctx, const SourceFile &file,
-                     const Module &ast, const KernelSpec &spec)
-    : ctx_(ctx), b_(&ctx), spec_(spec) {
-  user_.file = &file;
-  user_.ast = &ast;
+Generator::Generator(mlir::MLIRContext &ctx, ModuleLoader &loader,
+                     const KernelSpec &spec)
+    : ctx_(ctx), b_(&ctx), spec_(spec), loader_(loader) {
+  user_.file = loader.main().file.get();
+  user_.ast = &loader.main().parsed.module;
+  user_.loaded = &loader.main();
   preludeFile_ = std::make_unique<SourceFile>(kPreludePath, kPreludeSource);
   ParseResult parsed = parseModule(*preludeFile_);
   preludeAst_ = std::make_unique<Module>(std::move(parsed.module));
@@ -131,12 +134,59 @@ Generator::Generator(mlir::MLIRContext &ctx, const SourceFile &file,
 
 void Generator::error(SourceLoc l, const std::string &message) {
   // Errors inside the built-in prelude point at the user's call.
-  for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
-    if (!it->reportAtCaller)
-      break;
-    l = it->callerLoc;
+  size_t at = frames_.size();
+  while (at > 0 && frames_[at - 1].reportAtCaller) {
+    l = frames_[at - 1].callerLoc;
+    --at;
   }
-  throw CompileError{l, message};
+  CompileError e{l, message, nullptr, {}};
+  // In a module the kernel file imports: that file's line, then the calls
+  // that led there, up to the user's.
+  if (at > 0 && frames_[at - 1].module != &user_ &&
+      !frames_[at - 1].module->isPrelude) {
+    e.file = frames_[at - 1].module->loaded->file;
+    for (size_t i = at; i-- > 0;) {
+      const Frame &f = frames_[i];
+      if (!f.fn || !f.callerModule)
+        continue;
+      Diagnostic note;
+      note.severity = Severity::Note;
+      note.loc = f.callSite;
+      note.message = "in the call of '" + f.fn->name + "' here";
+      if (f.callerModule != &user_)
+        note.file = f.callerModule->loaded->file;
+      e.notes.push_back(std::move(note));
+      if (f.callerModule == &user_)
+        break;
+    }
+  }
+  throw e;
+}
+
+std::string Generator::lineIn(const ModuleCtx &m, SourceLoc loc) const {
+  if (&m == &user_ || !m.file)
+    return "line " + std::to_string(loc.line);
+  return std::string(llvm::sys::path::filename(m.file->path())) + ":" +
+         std::to_string(loc.line);
+}
+
+ModuleCtx &Generator::contextFor(LoadedModule &mod) {
+  if (mod.isMain)
+    return user_;
+  auto &slot = imported_[&mod];
+  if (!slot) {
+    slot = std::make_unique<ModuleCtx>();
+    slot->file = mod.file.get();
+    slot->ast = &mod.parsed.module;
+    slot->loaded = &mod;
+  }
+  return *slot;
+}
+
+Val Generator::moduleValue(LoadedModule &mod) {
+  Val v = Val::module(mod.name);
+  v.owner = &contextFor(mod);
+  return v;
 }
 
 mlir::Location Generator::loc(SourceLoc l) {
@@ -1287,6 +1337,10 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
   Val v;
   switch (g.kind) {
   case GlobalBinding::Import: {
+    if (!isBuiltinModule(g.importModule)) {
+      v = importedBinding(m, name, g, l);
+      break;
+    }
     std::string path = g.modulePath;
     for (const char *pkg : {"trident", "triton"})
       if (path.rfind(std::string(pkg) + ".", 0) == 0 || path == pkg)
@@ -1329,7 +1383,7 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
     break;
   }
   case GlobalBinding::Unparsed:
-    error(l, "module-level '" + name + "' (line " + std::to_string(g.loc.line) +
+    error(l, "module-level '" + name + "' (" + lineIn(m, g.loc) +
                  ") is used by a @jit function but its value cannot be "
                  "evaluated at compile time: " + g.why);
   case GlobalBinding::Value: {
@@ -1338,8 +1392,8 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
     // Each value evaluated inside another takes stack: bound the chain
     // (G2 = G1 + 1, G3 = G2 + 1, ...) well before the stack runs out.
     if (m.evaluating.size() >= kMaxGlobalChain)
-      error(l, "module-level '" + name + "' (line " +
-                   std::to_string(g.loc.line) + ") is defined through a "
+      error(l, "module-level '" + name + "' (" + lineIn(m, g.loc) +
+                   ") is defined through a "
                    "chain of more than " + std::to_string(kMaxGlobalChain) +
                    " other module-level values; Trident evaluates at most " +
                    std::to_string(kMaxGlobalChain) + " deep");
@@ -1360,9 +1414,9 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
       // would only repeat the chain.
       if (llvm::StringRef(e.message).starts_with("module-level '"))
         throw;
-      throw CompileError{e.loc, "module-level '" + name + "' (line " +
-                                    std::to_string(g.loc.line) +
-                                    ") cannot be evaluated: " + e.message};
+      e.message = "module-level '" + name + "' (" + lineIn(m, g.loc) +
+                  ") cannot be evaluated: " + e.message;
+      throw;
     }
     frames_.pop_back();
     m.evaluating.erase(name);
@@ -1374,6 +1428,69 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
   }
   m.globals[name] = v;
   return v;
+}
+
+Val Generator::importedBinding(ModuleCtx &m, const std::string &name,
+                               const GlobalBinding &g, SourceLoc l) {
+  std::string where = lineIn(m, g.loc);
+  if (!m.loaded)
+    error(l, "'" + name + "' (" + where + ") is imported from '" +
+                 g.importModule + "', which Trident does not read here");
+  std::string why;
+  LoadedModule *mod = loader_.import(*m.loaded, g.importModule, why);
+  if (!mod)
+    error(l, "'" + name + "' is imported (" + where + ") from module '" +
+                 g.importModule + "', which " + why);
+  if (g.importName.empty())
+    return moduleValue(*mod);
+  ModuleCtx &target = contextFor(*mod);
+  // `from . import utils` in a package's __init__.py binds the submodule:
+  // the name is not an attribute of the package yet when it runs.
+  if (&target == &m && g.importName == name)
+    if (LoadedModule *sub = loader_.submodule(*mod, g.importName))
+      return moduleValue(*sub);
+  if (target.ast->globals.count(g.importName)) {
+    for (const auto &[ctx, n] : importChain_)
+      if (ctx == &target && n == g.importName) {
+        std::string chain;
+        for (const auto &[c, cn] : importChain_)
+          chain += c->loaded->name + "." + cn + " -> ";
+        error(l, "'" + name + "' is imported in a cycle: " + chain +
+                     target.loaded->name + "." + g.importName +
+                     " (no module of the cycle defines it)");
+      }
+    importChain_.push_back({&target, g.importName});
+    Val v;
+    try {
+      bool found;
+      v = evalGlobal(target, g.importName, l, found);
+    } catch (...) {
+      importChain_.pop_back();
+      throw;
+    }
+    importChain_.pop_back();
+    return v;
+  }
+  if (LoadedModule *sub = loader_.submodule(*mod, g.importName))
+    return moduleValue(*sub);
+  error(l, "cannot import name '" + g.importName + "' from '" +
+               g.importModule + "' (" +
+               (mod->path.empty() ? mod->packageDir : mod->path) +
+               "), imported at " + where);
+}
+
+Val Generator::importedAttribute(const Val &mv, const std::string &name,
+                                 SourceLoc l) {
+  ModuleCtx &m = *mv.owner;
+  bool found;
+  Val v = evalGlobal(m, name, l, found);
+  if (found)
+    return v;
+  if (LoadedModule *sub = loader_.submodule(*m.loaded, name))
+    return moduleValue(*sub);
+  error(l, "module '" + mv.str + "' (" +
+               (m.loaded->path.empty() ? m.loaded->packageDir : m.loaded->path) +
+               ") has no attribute '" + name + "'");
 }
 
 Val Generator::evalName(const Expr &e) {
@@ -1616,7 +1733,11 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
                       std::move(kwargs), l);
   case Val::Function:
     if (!callee.fn->isJit)
-      error(l, "'" + callee.fn->name + "' is not a @jit function; @jit "
+      error(l, "'" + callee.fn->name + "' " +
+                   (callee.owner && callee.owner != frame().module
+                        ? "(" + lineIn(*callee.owner, callee.fn->loc) + ") "
+                        : std::string()) +
+                   "is not a @jit function; @jit "
                    "functions can only call other @jit functions and "
                    "triton.language builtins");
     return callJit(*callee.fn, *callee.owner, std::move(args),
@@ -1679,14 +1800,25 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
   }
 }
 
-std::string Generator::mangle(const FunctionDef &fn,
+std::string Generator::mangle(const FunctionDef &fn, const ModuleCtx &owner,
                               const std::vector<Val> &args) {
-  std::string s = fn.name + "__";
+  // Helpers of imported modules carry their module's name, as Triton's
+  // symbols do, so that two modules' `exp2` stay apart.
+  auto qualified = [&](const FunctionDef &f, const ModuleCtx *m) {
+    if (!m || m == &user_ || m->isPrelude || !m->loaded)
+      return f.name;
+    std::string q;
+    for (char c : m->loaded->name)
+      if (c != '.' || !q.empty())
+        q += c == '.' ? '_' : c;
+    return q + "_" + f.name;
+  };
+  std::string s = qualified(fn, &owner) + "__";
   for (const Val &a : args) {
     if (a.isTensor()) {
       s += a.type.str();
     } else if (a.kind == Val::Function) {
-      s += "fn_" + a.fn->name;
+      s += "fn_" + qualified(*a.fn, a.owner);
     } else {
       s += "c" + (a.isNumber() ? numberStr(a) : a.describe());
     }
@@ -1705,6 +1837,16 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
                        std::vector<Val> args,
                        std::vector<std::pair<std::string, Val>> kwargs,
                        SourceLoc l) {
+  if (!fn.errors.empty() && &owner != &user_ && !owner.isPrelude) {
+    // A syntax error in an imported helper: its file's line, then the call.
+    Frame f;
+    f.fn = &fn;
+    f.module = &owner;
+    f.callSite = l;
+    f.callerModule = frame().module;
+    frames_.push_back(f);
+    error(fn.errors[0].loc, fn.errors[0].message);
+  }
   // Bind arguments to parameters, as Python does.
   size_t n = fn.params.size();
   if (args.size() > n)
@@ -1768,7 +1910,7 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
     }
   }
 
-  std::string name = mangle(fn, bound);
+  std::string name = mangle(fn, owner, bound);
   if (frames_.size() > 64)
     error(l, "@jit calls nested more than 64 deep (recursion through "
              "changing constexpr arguments?)");
@@ -1789,6 +1931,8 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
     f.module = &owner;
     f.reportAtCaller = owner.isPrelude;
     f.callerLoc = l;
+    f.callSite = l;
+    f.callerModule = frames_.empty() ? nullptr : frame().module;
     frames_.push_back(f);
     at(fn.loc);
     auto func = tt::FuncOp::create(b_, loc(fn.loc), name,
@@ -1960,7 +2104,8 @@ generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
              const KernelSpec &spec, std::vector<Diagnostic> &errors,
              std::vector<KernelArgument> *runtimeArgs,
              std::vector<KernelConstexpr> *constexprs) {
-  ParseResult parsed = parseModule(file);
+  ModuleLoader loader(file, spec.importPath);
+  const ParseResult &parsed = loader.main().parsed;
   // Like Triton, which parses only the kernel and what it calls, syntax
   // errors count when they are in the kernel or a function it can reach
   // (or stop the tokenizer, or the kernel cannot be found).
@@ -1989,7 +2134,7 @@ generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
   ctx.loadDialect<tt::TritonDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
                   mlir::cf::ControlFlowDialect>();
-  Generator gen(ctx, file, parsed.module, spec);
+  Generator gen(ctx, loader, spec);
   try {
     mlir::OwningOpRef<mlir::ModuleOp> module = gen.run();
     // The generator builds well-formed IR; verification catches our bugs
@@ -2013,7 +2158,12 @@ generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
       *constexprs = gen.constexprValues();
     return module;
   } catch (CompileError &e) {
-    errors.push_back({Severity::Error, e.loc, e.message});
+    Diagnostic d;
+    d.loc = e.loc;
+    d.message = e.message;
+    d.file = e.file;
+    d.notes = std::move(e.notes);
+    errors.push_back(std::move(d));
     return nullptr;
   }
 }

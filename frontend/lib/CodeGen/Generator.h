@@ -17,6 +17,7 @@
 #include "CodeGen/Types.h"
 #include "trident/Frontend/AST.h"
 #include "trident/Frontend/Compiler.h"
+#include "trident/Frontend/Imports.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -31,6 +32,10 @@ namespace trident::frontend {
 struct CompileError {
   SourceLoc loc;
   std::string message;
+  /// The imported module `loc` is in; null for the kernel file.
+  std::shared_ptr<const SourceFile> file;
+  /// The calls that led into an imported module, innermost first.
+  std::vector<Diagnostic> notes;
 };
 
 struct ModuleCtx;
@@ -91,6 +96,8 @@ struct ModuleCtx {
   const SourceFile *file = nullptr;
   const Module *ast = nullptr;
   bool isPrelude = false;
+  /// The module as the loader read it (null for the prelude).
+  LoadedModule *loaded = nullptr;
   std::map<std::string, Val> globals;
   std::set<std::string> evaluating;
 };
@@ -104,6 +111,9 @@ struct Frame {
   /// built-in prelude, the user's call that led here.
   bool reportAtCaller = false;
   SourceLoc callerLoc;
+  /// For a @jit call: where it was called from, and in which module.
+  SourceLoc callSite;
+  ModuleCtx *callerModule = nullptr;
   /// Evaluating a module-level value: the host subset of Python
   /// (HostConstants.cpp) is available (math, torch/numpy finfo, ...).
   bool hostConstants = false;
@@ -130,7 +140,9 @@ struct BoundArgs {
 
 class Generator {
 public:
-  Generator(mlir::MLIRContext &ctx, const SourceFile &file, const Module &ast,
+  /// `loader` has read the kernel file (its main module) and reads the
+  /// modules it imports as kernels use them.
+  Generator(mlir::MLIRContext &ctx, ModuleLoader &loader,
             const KernelSpec &spec);
 
   /// Generates the kernel named in the spec; throws CompileError.
@@ -189,6 +201,10 @@ public:
                  std::vector<std::pair<std::string, Val>> kwargs, SourceLoc l);
   /// Attribute `name` of a value (x.dtype, x.shape, x.T, dtype.element_ty...).
   Val attribute(const Val &v, const std::string &name, SourceLoc l);
+  /// Attribute `name` of a module the kernel file imports (its globals,
+  /// then its submodules).
+  Val importedAttribute(const Val &module, const std::string &name,
+                        SourceLoc l);
   /// The host subset for module-level values: `math.pi`, `torch.float32`,
   /// `numpy.finfo(...).max`, ... (HostConstants.cpp). False when `path`
   /// is none of those modules.
@@ -254,15 +270,28 @@ private:
   Val evalIfExp(const Expr &e);
   /// Names a value's defining op after the variable it is assigned to.
   void nameValue(const Val &v, const std::string &name);
-  std::string mangle(const FunctionDef &fn, const std::vector<Val> &args);
+  std::string mangle(const FunctionDef &fn, const ModuleCtx &owner,
+                     const std::vector<Val> &args);
+  /// What `import` binding `g` of module `m` (bound as `name`) stands for.
+  Val importedBinding(ModuleCtx &m, const std::string &name,
+                      const GlobalBinding &g, SourceLoc l);
+  ModuleCtx &contextFor(LoadedModule &mod);
+  Val moduleValue(LoadedModule &mod);
+  /// "line 12" in the kernel file, "utils.py:12" in an imported one.
+  std::string lineIn(const ModuleCtx &m, SourceLoc loc) const;
   void assignedNames(const Block &block, std::set<std::string> &out);
   void generateKernel(const FunctionDef &fn);
 
   mlir::MLIRContext &ctx_;
   mlir::OpBuilder b_;
   mlir::OwningOpRef<mlir::ModuleOp> module_;
+  ModuleLoader &loader_;
   ModuleCtx user_;
   ModuleCtx prelude_;
+  std::map<const LoadedModule *, std::unique_ptr<ModuleCtx>> imported_;
+  /// Imports being followed (`from .a import f` reaching `from .b import
+  /// f`...), to report a cycle rather than loop.
+  std::vector<std::pair<const ModuleCtx *, std::string>> importChain_;
   const KernelSpec &spec_;
   std::vector<Frame> frames_;
   SourceLoc curLoc_;

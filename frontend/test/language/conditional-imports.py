@@ -62,7 +62,7 @@ def uses_flag(x_ptr):
     tl.store(x_ptr, v)
 
 
-# MISSING: conditional-imports.py:[[@LINE+3]]:21: error: 'other_package.helper' comes from a module Trident does not read
+# MISSING: conditional-imports.py:[[@LINE+3]]:21: error: 'helper' is imported (line 32) from module 'other_package', which is not found: looked for other_package.py and other_package/__init__.py in {{.*}}language (add the directory that holds it with -I, TRIDENT_PYTHON_PATH or PYTHONPATH)
 @triton.jit
 def uses_missing(x_ptr):
     tl.store(x_ptr, helper(tl.load(x_ptr)))

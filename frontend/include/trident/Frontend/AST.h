@@ -147,6 +147,10 @@ struct GlobalBinding {
   SourceLoc loc;
   ExprPtr value;             ///< Value
   std::string modulePath;    ///< Import: "triton.language", "torch", ...
+  /// Import, as written: the module (`triton.language`, `.utils`, `..`,
+  /// `pkg.sub`) and, for `from M import N`, the name N (empty for
+  /// `import M`). `modulePath` is M.N, or M.
+  std::string importModule, importName;
   const FunctionDef *function = nullptr; ///< Function
   std::string why;           ///< Unparsed: what the parser did not accept
   /// The statement's source text (for cache keys).

@@ -37,6 +37,10 @@ struct KernelSpec {
   std::vector<std::pair<std::string, std::string>> defines;
   /// Keep tl.device_assert (Triton drops it unless debugging is on).
   bool debug = false;
+  /// Directories searched first for the modules the kernel file imports
+  /// (`tridentc -I`); then the file's package root and directory,
+  /// TRIDENT_PYTHON_PATH and PYTHONPATH (Imports.h).
+  std::vector<std::string> importPath;
 };
 
 /// Splits a comma-separated signature string into its entries.
@@ -67,11 +71,13 @@ generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
              std::vector<KernelArgument> *runtimeArgs = nullptr,
              std::vector<KernelConstexpr> *constexprs = nullptr);
 
-/// A key of everything in `file` that the kernel's TTIR depends on: the
-/// text of the kernel, of every @jit function it can reach, and of the
-/// module-level names they use. Empty with `errors` set when the file does
-/// not parse or has no such kernel.
-std::string kernelSourceKey(const SourceFile &file, const std::string &kernel,
+/// A key of everything the kernel's TTIR depends on: the text of the
+/// kernel, of every @jit function of `file` it can reach, and of the
+/// module-level names they use; and for the modules it imports, every
+/// lookup made (which file each import found) and the text of every module
+/// read. Empty with `errors` set when the file does not parse or has no
+/// such kernel. `spec` gives the kernel's name and the import path.
+std::string kernelSourceKey(const SourceFile &file, const KernelSpec &spec,
                             std::vector<Diagnostic> &errors);
 
 } // namespace trident::frontend

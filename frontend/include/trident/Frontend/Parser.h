@@ -24,10 +24,38 @@ struct ParseResult {
   bool ok() const { return errors.empty(); }
 };
 
+/// What the parser asks about other modules while it reads module-level
+/// code: which imports succeed (to choose the branch of a `try` that Python
+/// would take) and which imported decorators make kernels. The frontend's
+/// ModuleLoader (Imports.h) answers from the files it finds; without an
+/// oracle only triton's modules, math, torch and numpy are known to import
+/// and only decorators of the file itself are followed.
+class ImportOracle {
+public:
+  virtual ~ImportOracle() = default;
+  /// Whether `import M` succeeds for the importing file (`M` as written:
+  /// `pkg.utils`, `.utils`, `..`).
+  virtual bool moduleExists(const std::string &module) = 0;
+  /// Whether `binding` (an import) followed by the attributes `rest`
+  /// (`@utils.my_jit`: the import of `utils`, then `my_jit`) names a host
+  /// function of another module that returns a jit of its argument.
+  virtual bool isJitDecorator(const GlobalBinding &binding,
+                              const std::vector<std::string> &rest) = 0;
+};
+
+/// Whether `name` (a host function of `m`) returns a jit of its argument:
+/// its body calls `jit(` (`return triton.jit(fn)`, or a factory returning
+/// such a decorator).
+bool isJitMakingFunction(const Module &m, const std::string &name);
+
 /// Parses `file`, which must outlive the result (function texts point into
 /// it). Syntax errors inside @jit functions are reported; the first error in
 /// a function stops parsing of that function only.
-ParseResult parseModule(const SourceFile &file);
+ParseResult parseModule(const SourceFile &file, ImportOracle *oracle = nullptr);
+
+/// Whether module `path` is one Trident models without reading a file:
+/// triton's (and trident's) modules, math, torch and numpy.
+bool isBuiltinModule(const std::string &path);
 
 /// The module-level names `kernel` depends on: itself, the @jit functions
 /// it can reach, and the globals and imports they mention.

@@ -10,6 +10,7 @@
 #define TRIDENT_FRONTEND_SOURCE_H
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,10 +53,17 @@ struct Diagnostic {
   Severity severity = Severity::Error;
   SourceLoc loc;
   std::string message;
+  /// The file `loc` is in when it is not the one being compiled (a module
+  /// the kernel file imports); null for that file.
+  std::shared_ptr<const SourceFile> file;
+  /// Notes that follow the message: for an error in an imported helper,
+  /// the calls that led there, up to the user's.
+  std::vector<Diagnostic> notes;
 };
 
 /// `path:line:col: error: message`, then the source line and a caret under
-/// the column, each line ending with '\n'.
+/// the column, each line ending with '\n'; then the notes, formatted alike.
+/// `file` is the one being compiled (used when `diag.file` is null).
 std::string formatDiagnostic(const SourceFile &file, const Diagnostic &diag);
 
 } // namespace trident::frontend

@@ -1,0 +1,102 @@
+//===- Imports.h - the modules a kernel file imports, found and read -*- C++ -*-===//
+//
+// Static import resolution, without running Python. A kernel file's package
+// is found from the `__init__.py` files above it; absolute imports
+// (`pkg.utils`) are looked up on a search path, relative ones (`.utils`,
+// `..ops.exp`) from the importing file's package, as Python does. Modules
+// found are read and parsed like the kernel file (host code skipped): their
+// @jit functions, constants and aliases become usable under the names the
+// importer binds. triton's modules (and math, torch, numpy) are never read:
+// the code generator models them.
+//
+// The search path: the directories given by the caller (`tridentc -I`,
+// the Python package's sys.path), the directory above the file's outermost
+// package, the file's own directory, then TRIDENT_PYTHON_PATH and
+// PYTHONPATH. Every lookup and every file read is recorded, so that cache
+// keys cover the whole import graph.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_FRONTEND_IMPORTS_H
+#define TRIDENT_FRONTEND_IMPORTS_H
+
+#include "trident/Frontend/Parser.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace trident::frontend {
+
+/// A module of the kernel's package (or of the search path), read and
+/// parsed; or the kernel file itself.
+struct LoadedModule {
+  /// The module's file (`.../utils.py`, `.../pkg/__init__.py`); empty for a
+  /// namespace package (a directory without `__init__.py`).
+  std::string path;
+  /// For packages: the directory that holds the submodules.
+  std::string packageDir;
+  /// Its dotted name, as Python's `__name__` (`pkg.utils`): the file's
+  /// stem under every package directory above it.
+  std::string name;
+  /// The parsed text (shared: diagnostics keep the file alive). Null for a
+  /// namespace package.
+  std::shared_ptr<const SourceFile> file;
+  ParseResult parsed;
+  bool isMain = false;
+  /// Set while its file is being parsed (an import cycle reaching it then
+  /// sees only what is bound so far).
+  bool parsing = false;
+};
+
+class ModuleLoader {
+public:
+  /// `main` is the kernel file; it must outlive the loader. `searchPath`
+  /// comes first on the search path (see above).
+  ModuleLoader(const SourceFile &main, std::vector<std::string> searchPath);
+  ~ModuleLoader();
+  ModuleLoader(const ModuleLoader &) = delete;
+  ModuleLoader &operator=(const ModuleLoader &) = delete;
+
+  /// The kernel file, parsed with this loader answering its imports.
+  LoadedModule &main() { return *main_; }
+
+  /// Module `spec` (`pkg.utils`, `.utils`, `..`) as `importer` imports it.
+  /// Null when it is not found or cannot be read, with `why` saying which
+  /// files were looked for where.
+  LoadedModule *import(const LoadedModule &importer, const std::string &spec,
+                       std::string &why);
+  /// Submodule `name` of package `pkg` (`pkg/name.py`, `pkg/name/`), or null.
+  LoadedModule *submodule(const LoadedModule &pkg, const std::string &name);
+
+  /// The search path, in order (for messages).
+  const std::vector<std::string> &searchPath() const { return roots_; }
+  /// Every module read, in the order read (the kernel file first).
+  std::vector<const LoadedModule *> modules() const;
+  /// Every lookup and its outcome, in order: "importer-dir|spec=path" or
+  /// "...=-" when nothing was found.
+  const std::vector<std::string> &lookups() const { return lookups_; }
+
+private:
+  class Oracle;
+  /// Reads and parses the module at `path` (a file or a package
+  /// directory), once.
+  LoadedModule *load(const std::string &path, const std::string &packageDir,
+                     std::string &why);
+  /// `name` inside directory `dir`: `dir/name/__init__.py`, `dir/name.py`,
+  /// or `dir/name/` as a namespace package.
+  LoadedModule *findIn(const std::string &dir, const std::string &name,
+                       bool allowNamespace, std::string &why);
+
+  std::vector<std::string> roots_;
+  std::unique_ptr<LoadedModule> main_;
+  std::string mainRealPath_;
+  std::map<std::string, std::unique_ptr<LoadedModule>> byPath_;
+  std::vector<const LoadedModule *> order_;
+  std::vector<std::string> lookups_;
+  std::vector<std::unique_ptr<Oracle>> oracles_;
+};
+
+} // namespace trident::frontend
+
+#endif // TRIDENT_FRONTEND_IMPORTS_H

@@ -1,0 +1,352 @@
+//===- Imports.cpp - finding and reading the modules a kernel file imports -===//
+//
+// Python's rules for where a module is, applied to files on disk: a regular
+// package (`name/__init__.py`) or a module (`name.py`) in the first
+// directory of the search path that has one, else a namespace package (a
+// directory `name/`); submodules inside their package's directory;
+// relative imports from the importing file's package.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Frontend/Imports.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+#include <set>
+
+namespace trident::frontend {
+
+namespace {
+
+std::string join(const std::string &dir, const std::string &name) {
+  llvm::SmallString<256> p(dir);
+  llvm::sys::path::append(p, name);
+  return std::string(p);
+}
+
+std::string parentOf(const std::string &path) {
+  std::string p(llvm::sys::path::parent_path(path));
+  return p.empty() ? "." : p;
+}
+
+bool isFile(const std::string &p) { return llvm::sys::fs::is_regular_file(p); }
+bool isDir(const std::string &p) { return llvm::sys::fs::is_directory(p); }
+
+std::string realPath(const std::string &p) {
+  llvm::SmallString<256> out;
+  if (llvm::sys::fs::real_path(p, out))
+    return p;
+  return std::string(out);
+}
+
+std::vector<std::string> splitDotted(llvm::StringRef s) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  s.split(parts, '.');
+  return std::vector<std::string>(parts.begin(), parts.end());
+}
+
+void appendPathList(const char *env, std::vector<std::string> &out) {
+  const char *v = std::getenv(env);
+  if (!v)
+    return;
+  llvm::SmallVector<llvm::StringRef> parts;
+  llvm::StringRef(v).split(parts, ':');
+  for (llvm::StringRef p : parts)
+    if (!p.empty())
+      out.emplace_back(p);
+}
+
+/// The dotted name Python gives the module at `path` (or the namespace
+/// package at `packageDir`): its stem, under every package above it.
+std::string dottedName(const std::string &path, const std::string &packageDir) {
+  std::string dir, name;
+  if (path.empty() || llvm::sys::path::filename(path) == "__init__.py") {
+    dir = path.empty() ? packageDir : parentOf(path);
+    name = std::string(llvm::sys::path::filename(dir));
+    dir = parentOf(dir);
+  } else {
+    dir = parentOf(path);
+    name = std::string(llvm::sys::path::stem(path));
+  }
+  for (int i = 0; i < 64 && isFile(join(dir, "__init__.py")); ++i) {
+    name = std::string(llvm::sys::path::filename(dir)) + "." + name;
+    std::string up = parentOf(dir);
+    if (up == dir)
+      break;
+    dir = up;
+  }
+  return name;
+}
+
+std::string listed(const std::vector<std::string> &dirs) {
+  std::string s;
+  for (size_t i = 0; i < dirs.size(); ++i)
+    s += (i ? ", " : "") + dirs[i];
+  return s.empty() ? "(no directories)" : s;
+}
+
+} // namespace
+
+/// Answers a module's parser about its imports.
+class ModuleLoader::Oracle : public ImportOracle {
+public:
+  Oracle(ModuleLoader &loader, LoadedModule &importer)
+      : loader_(loader), importer_(importer) {}
+
+  bool moduleExists(const std::string &module) override {
+    std::string why;
+    return loader_.import(importer_, module, why) != nullptr;
+  }
+
+  bool isJitDecorator(const GlobalBinding &binding,
+                      const std::vector<std::string> &rest) override {
+    std::string why;
+    LoadedModule *m = loader_.import(importer_, binding.importModule, why);
+    std::vector<std::string> path = rest;
+    if (!binding.importName.empty())
+      path.insert(path.begin(), binding.importName);
+    return m && follow(*m, path, 0);
+  }
+
+private:
+  /// Whether attribute path `path` of module `m` names a host function that
+  /// returns a jit of its argument, following imports and submodules.
+  bool follow(LoadedModule &m, const std::vector<std::string> &path,
+              int depth) {
+    if (path.empty() || depth > 16)
+      return false;
+    const Module &mod = m.parsed.module;
+    auto g = mod.globals.find(path[0]);
+    std::vector<std::string> tail(path.begin() + 1, path.end());
+    if (g == mod.globals.end()) {
+      LoadedModule *sub = loader_.submodule(m, path[0]);
+      return sub && follow(*sub, tail, depth + 1);
+    }
+    const GlobalBinding &b = g->second;
+    if (b.kind == GlobalBinding::Function)
+      return tail.empty() && isJitMakingFunction(mod, path[0]);
+    if (b.kind != GlobalBinding::Import || isBuiltinModule(b.importModule))
+      return false;
+    std::string why;
+    LoadedModule *target = loader_.import(m, b.importModule, why);
+    if (!target)
+      return false;
+    if (!b.importName.empty())
+      tail.insert(tail.begin(), b.importName);
+    return follow(*target, tail, depth + 1);
+  }
+
+  ModuleLoader &loader_;
+  LoadedModule &importer_;
+};
+
+ModuleLoader::ModuleLoader(const SourceFile &main,
+                           std::vector<std::string> searchPath) {
+  llvm::SmallString<256> abs(main.path());
+  llvm::sys::fs::make_absolute(abs);
+  std::string mainPath(abs);
+  std::string dir = parentOf(mainPath);
+  // The directory above the outermost package holding the file, so that
+  // the package's absolute imports (`from pkg.utils import f`) resolve.
+  std::string top = dir;
+  std::string name(llvm::sys::path::stem(mainPath));
+  bool isInit = llvm::sys::path::filename(mainPath) == "__init__.py";
+  if (isInit)
+    name.clear();
+  for (int i = 0; i < 64 && isFile(join(top, "__init__.py")); ++i) {
+    std::string pkg(llvm::sys::path::filename(top));
+    name = name.empty() ? pkg : pkg + "." + name;
+    std::string up = parentOf(top);
+    if (up == top)
+      break;
+    top = up;
+  }
+  std::vector<std::string> roots = std::move(searchPath);
+  roots.push_back(top);
+  roots.push_back(dir);
+  appendPathList("TRIDENT_PYTHON_PATH", roots);
+  appendPathList("PYTHONPATH", roots);
+  std::set<std::string> seen;
+  for (const std::string &r : roots)
+    if (!r.empty() && seen.insert(r).second)
+      roots_.push_back(r);
+
+  main_ = std::make_unique<LoadedModule>();
+  main_->path = mainPath;
+  main_->packageDir = isInit ? dir : "";
+  main_->name = name;
+  main_->isMain = true;
+  // Not owned: the caller keeps the kernel file alive.
+  main_->file = std::shared_ptr<const SourceFile>(std::shared_ptr<void>(), &main);
+  if (isFile(mainPath))
+    mainRealPath_ = realPath(mainPath);
+  order_.push_back(main_.get());
+  oracles_.push_back(std::make_unique<Oracle>(*this, *main_));
+  main_->parsing = true;
+  main_->parsed = parseModule(main, oracles_.back().get());
+  main_->parsing = false;
+}
+
+ModuleLoader::~ModuleLoader() = default;
+
+std::vector<const LoadedModule *> ModuleLoader::modules() const {
+  return order_;
+}
+
+LoadedModule *ModuleLoader::load(const std::string &path,
+                                 const std::string &packageDir,
+                                 std::string &why) {
+  std::string key = path.empty() ? "namespace:" + realPath(packageDir)
+                                 : realPath(path);
+  if (!path.empty() && key == mainRealPath_)
+    return main_.get();
+  auto it = byPath_.find(key);
+  if (it != byPath_.end())
+    return it->second.get();
+  auto mod = std::make_unique<LoadedModule>();
+  mod->path = path;
+  mod->packageDir = packageDir;
+  mod->name = dottedName(path, packageDir);
+  if (!path.empty()) {
+    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+    if (!buffer) {
+      why = "cannot be read: " + path + ": " + buffer.getError().message();
+      return nullptr;
+    }
+    mod->file = std::make_shared<SourceFile>(path, (*buffer)->getBuffer().str());
+  }
+  LoadedModule *raw = mod.get();
+  byPath_[key] = std::move(mod);
+  order_.push_back(raw);
+  if (raw->file) {
+    oracles_.push_back(std::make_unique<Oracle>(*this, *raw));
+    Oracle *oracle = oracles_.back().get();
+    raw->parsing = true;
+    raw->parsed = parseModule(*raw->file, oracle);
+    raw->parsing = false;
+  }
+  return raw;
+}
+
+LoadedModule *ModuleLoader::findIn(const std::string &dir,
+                                   const std::string &name,
+                                   bool allowNamespace, std::string &why) {
+  std::string pkg = join(dir, name);
+  if (isFile(join(pkg, "__init__.py")))
+    return load(join(pkg, "__init__.py"), pkg, why);
+  if (isFile(pkg + ".py"))
+    return load(pkg + ".py", "", why);
+  if (allowNamespace && isDir(pkg))
+    return load("", pkg, why);
+  return nullptr;
+}
+
+LoadedModule *ModuleLoader::submodule(const LoadedModule &pkg,
+                                      const std::string &name) {
+  if (pkg.packageDir.empty())
+    return nullptr;
+  std::string why;
+  LoadedModule *m = findIn(pkg.packageDir, name, true, why);
+  lookups_.push_back(pkg.packageDir + "|" + name + "=" +
+                     (m ? (m->path.empty() ? m->packageDir : m->path) : "-"));
+  return m;
+}
+
+LoadedModule *ModuleLoader::import(const LoadedModule &importer,
+                                   const std::string &spec, std::string &why) {
+  size_t dots = 0;
+  while (dots < spec.size() && spec[dots] == '.')
+    ++dots;
+  std::string rest = spec.substr(dots);
+  std::vector<std::string> parts =
+      rest.empty() ? std::vector<std::string>{} : splitDotted(rest);
+  std::string importerDir = importer.packageDir.empty()
+                                ? parentOf(importer.path)
+                                : importer.packageDir;
+  LoadedModule *found = nullptr;
+  size_t next = 0;
+  if (dots == 0) {
+    if (parts.empty()) {
+      why = "is not a module name";
+      return nullptr;
+    }
+    // The first part: a package or module in the first directory that has
+    // one; a namespace package only when none has.
+    for (const std::string &root : roots_)
+      if ((found = findIn(root, parts[0], false, why)))
+        break;
+    if (!found && why.empty())
+      for (const std::string &root : roots_)
+        if (isDir(join(root, parts[0]))) {
+          found = load("", join(root, parts[0]), why);
+          break;
+        }
+    if (!found) {
+      if (why.empty())
+        why = "is not found: looked for " + parts[0] + ".py and " + parts[0] +
+              "/__init__.py in " + listed(roots_) +
+              " (add the directory that holds it with -I, "
+              "TRIDENT_PYTHON_PATH or PYTHONPATH)";
+      else
+        why = "'" + parts[0] + "' " + why;
+      lookups_.push_back(importerDir + "|" + spec + "=-");
+      return nullptr;
+    }
+    next = 1;
+  } else {
+    std::string base = importerDir;
+    for (size_t i = 1; i < dots; ++i) {
+      std::string up = parentOf(base);
+      if (up == base) {
+        why = "goes above the top of the file system from " + importerDir;
+        lookups_.push_back(importerDir + "|" + spec + "=-");
+        return nullptr;
+      }
+      base = up;
+    }
+    if (parts.empty()) {
+      // `from . import x`: the package itself.
+      if (isFile(join(base, "__init__.py")))
+        found = load(join(base, "__init__.py"), base, why);
+      else
+        found = load("", base, why);
+    } else {
+      found = findIn(base, parts[0], true, why);
+      if (!found) {
+        if (why.empty())
+          why = "is not found: looked for " + join(base, parts[0]) +
+                ".py and " + join(join(base, parts[0]), "__init__.py");
+        lookups_.push_back(importerDir + "|" + spec + "=-");
+        return nullptr;
+      }
+      next = 1;
+    }
+  }
+  for (size_t i = next; found && i < parts.size(); ++i) {
+    LoadedModule *parent = found;
+    if (parent->packageDir.empty()) {
+      why = "is not found: " + (parent->path.empty() ? parent->name : parent->path) +
+            " is a module, not a package, so it has no submodule '" +
+            parts[i] + "'";
+      found = nullptr;
+      break;
+    }
+    found = findIn(parent->packageDir, parts[i], true, why);
+    if (!found && why.empty())
+      why = "is not found: looked for " + join(parent->packageDir, parts[i]) +
+            ".py and " +
+            join(join(parent->packageDir, parts[i]), "__init__.py");
+  }
+  lookups_.push_back(importerDir + "|" + spec + "=" +
+                     (found ? (found->path.empty() ? found->packageDir
+                                                   : found->path)
+                            : "-"));
+  return found;
+}
+
+} // namespace trident::frontend
