@@ -34,15 +34,7 @@ std::string parentOf(const std::string &path) {
   return p.empty() ? "." : p;
 }
 
-bool isFile(const std::string &p) { return llvm::sys::fs::is_regular_file(p); }
-bool isDir(const std::string &p) { return llvm::sys::fs::is_directory(p); }
 
-std::string realPath(const std::string &p) {
-  llvm::SmallString<256> out;
-  if (llvm::sys::fs::real_path(p, out))
-    return p;
-  return std::string(out);
-}
 
 std::vector<std::string> splitDotted(llvm::StringRef s) {
   llvm::SmallVector<llvm::StringRef> parts;
@@ -61,9 +53,30 @@ void appendPathList(const char *env, std::vector<std::string> &out) {
       out.emplace_back(p);
 }
 
-/// The dotted name Python gives the module at `path` (or the namespace
-/// package at `packageDir`): its stem, under every package above it.
-std::string dottedName(const std::string &path, const std::string &packageDir) {
+} // namespace
+
+const ModuleLoader::Stat &ModuleLoader::statOf(const std::string &path) {
+  auto it = stats_.find(path);
+  if (it != stats_.end())
+    return it->second;
+  llvm::sys::fs::file_status st;
+  Stat s;
+  if (!llvm::sys::fs::status(path, st)) {
+    s.kind = llvm::sys::fs::is_regular_file(st) ? 1
+             : llvm::sys::fs::is_directory(st)  ? 2
+                                                : 0;
+    // Device and inode: links and `..` spellings of one file agree.
+    llvm::sys::fs::UniqueID id = st.getUniqueID();
+    s.identity =
+        std::to_string(id.getDevice()) + ":" + std::to_string(id.getFile());
+  } else {
+    s.identity = path;
+  }
+  return stats_[path] = s;
+}
+
+std::string ModuleLoader::dottedName(const std::string &path,
+                                     const std::string &packageDir) {
   std::string dir, name;
   if (path.empty() || llvm::sys::path::filename(path) == "__init__.py") {
     dir = path.empty() ? packageDir : parentOf(path);
@@ -73,7 +86,7 @@ std::string dottedName(const std::string &path, const std::string &packageDir) {
     dir = parentOf(path);
     name = std::string(llvm::sys::path::stem(path));
   }
-  for (int i = 0; i < 64 && isFile(join(dir, "__init__.py")); ++i) {
+  for (int i = 0; i < 64 && kindOf(join(dir, "__init__.py")) == 1; ++i) {
     name = std::string(llvm::sys::path::filename(dir)) + "." + name;
     std::string up = parentOf(dir);
     if (up == dir)
@@ -82,6 +95,8 @@ std::string dottedName(const std::string &path, const std::string &packageDir) {
   }
   return name;
 }
+
+namespace {
 
 std::string listed(const std::vector<std::string> &dirs) {
   std::string s;
@@ -147,6 +162,7 @@ private:
 
 ModuleLoader::ModuleLoader(const SourceFile &main,
                            std::vector<std::string> searchPath) {
+  auto isFile = [&](const std::string &p) { return kindOf(p) == 1; };
   llvm::SmallString<256> abs(main.path());
   llvm::sys::fs::make_absolute(abs);
   std::string mainPath(abs);
@@ -184,7 +200,7 @@ ModuleLoader::ModuleLoader(const SourceFile &main,
   // Not owned: the caller keeps the kernel file alive.
   main_->file = std::shared_ptr<const SourceFile>(std::shared_ptr<void>(), &main);
   if (isFile(mainPath))
-    mainRealPath_ = realPath(mainPath);
+    mainIdentity_ = statOf(mainPath).identity;
   order_.push_back(main_.get());
   oracles_.push_back(std::make_unique<Oracle>(*this, *main_));
   main_->parsing = true;
@@ -201,9 +217,9 @@ std::vector<const LoadedModule *> ModuleLoader::modules() const {
 LoadedModule *ModuleLoader::load(const std::string &path,
                                  const std::string &packageDir,
                                  std::string &why) {
-  std::string key = path.empty() ? "namespace:" + realPath(packageDir)
-                                 : realPath(path);
-  if (!path.empty() && key == mainRealPath_)
+  std::string key = path.empty() ? "namespace:" + statOf(packageDir).identity
+                                 : statOf(path).identity;
+  if (!path.empty() && key == mainIdentity_)
     return main_.get();
   auto it = byPath_.find(key);
   if (it != byPath_.end())
@@ -236,12 +252,13 @@ LoadedModule *ModuleLoader::load(const std::string &path,
 LoadedModule *ModuleLoader::findIn(const std::string &dir,
                                    const std::string &name,
                                    bool allowNamespace, std::string &why) {
+  auto isFile = [&](const std::string &p) { return kindOf(p) == 1; };
   std::string pkg = join(dir, name);
   if (isFile(join(pkg, "__init__.py")))
     return load(join(pkg, "__init__.py"), pkg, why);
   if (isFile(pkg + ".py"))
     return load(pkg + ".py", "", why);
-  if (allowNamespace && isDir(pkg))
+  if (allowNamespace && kindOf(pkg) == 2)
     return load("", pkg, why);
   return nullptr;
 }
@@ -259,6 +276,7 @@ LoadedModule *ModuleLoader::submodule(const LoadedModule &pkg,
 
 LoadedModule *ModuleLoader::import(const LoadedModule &importer,
                                    const std::string &spec, std::string &why) {
+  auto isFile = [&](const std::string &p) { return kindOf(p) == 1; };
   size_t dots = 0;
   while (dots < spec.size() && spec[dots] == '.')
     ++dots;
@@ -282,7 +300,7 @@ LoadedModule *ModuleLoader::import(const LoadedModule &importer,
         break;
     if (!found && why.empty())
       for (const std::string &root : roots_)
-        if (isDir(join(root, parts[0]))) {
+        if (kindOf(join(root, parts[0])) == 2) {
           found = load("", join(root, parts[0]), why);
           break;
         }

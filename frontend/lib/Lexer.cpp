@@ -55,8 +55,10 @@ constexpr std::array<std::string_view, 48> kOperators = {
 } // namespace
 
 bool isPythonKeyword(std::string_view name) {
+  if (name.empty())
+    return false;
   for (std::string_view k : kKeywords)
-    if (k == name)
+    if (k[0] == name[0] && k == name)
       return true;
   return false;
 }
@@ -264,7 +266,8 @@ bool Lexer::lexToken(std::vector<Token> &out) {
     return lexString(out, 0);
 
   for (std::string_view op : kOperators) {
-    if (text_.substr(pos_, op.size()) != op)
+    // The first character decides most candidates without a compare.
+    if (op[0] != text_[pos_] || text_.substr(pos_, op.size()) != op)
       continue;
     if (op == "!")
       return error(pos_, "invalid syntax: '!' (did you mean '!='?)");

@@ -165,7 +165,10 @@ std::string kernelSourceKey(const SourceFile &file, const KernelSpec &spec,
   ModuleLoader loader(file, spec.importPath);
   const ParseResult &parsed = loader.main().parsed;
   const Module &m = parsed.module;
-  if (!m.findFunction(kernel)) {
+  auto named = m.globals.find(kernel);
+  bool importedKernel = named != m.globals.end() &&
+                        named->second.kind == GlobalBinding::Import;
+  if (!m.findFunction(kernel) && !importedKernel) {
     errors = parsed.errors;
     errors.push_back({Severity::Error, SourceLoc{},
                       "no @jit function named '" + kernel + "' in this file"});

@@ -140,6 +140,8 @@ void Generator::error(SourceLoc l, const std::string &message) {
     --at;
   }
   CompileError e{l, message, nullptr, {}};
+  if (frames_.empty() && kernelModule_ != &user_ && l.line)
+    e.file = kernelModule_->loaded->file; // the kernel is an imported one
   // In a module the kernel file imports: that file's line, then the calls
   // that led there, up to the user's.
   if (at > 0 && frames_[at - 1].module != &user_ &&
@@ -343,6 +345,18 @@ static bool isConstexprAnnotation(const Expr *a) {
 mlir::OwningOpRef<mlir::ModuleOp> Generator::run() {
   module_ = mlir::ModuleOp::create(loc(SourceLoc{1, 1, 0}));
   const FunctionDef *fn = user_.ast->findFunction(spec_.kernel);
+  auto imported = user_.ast->globals.find(spec_.kernel);
+  if (!fn && imported != user_.ast->globals.end() &&
+      imported->second.kind == GlobalBinding::Import &&
+      !isBuiltinModule(imported->second.importModule)) {
+    // A kernel this file imports (`from .norm import rms_kernel`).
+    bool found;
+    Val v = evalGlobal(user_, spec_.kernel, imported->second.loc, found);
+    if (v.kind == Val::Function) {
+      fn = v.fn;
+      kernelModule_ = v.owner;
+    }
+  }
   if (!fn) {
     std::string names;
     for (const auto &f : user_.ast->functions)
@@ -373,7 +387,7 @@ void Generator::generateKernel(const FunctionDef &fn) {
                             " is empty (a stray comma in --signature?)");
   Frame f;
   f.fn = &fn;
-  f.module = &user_;
+  f.module = kernelModule_;
   frames_.push_back(f);
   at(fn.loc);
 

@@ -288,6 +288,9 @@ private:
   ModuleLoader &loader_;
   ModuleCtx user_;
   ModuleCtx prelude_;
+  /// The module of the kernel: the kernel file, or the module it imports
+  /// the kernel from.
+  ModuleCtx *kernelModule_ = &user_;
   std::map<const LoadedModule *, std::unique_ptr<ModuleCtx>> imported_;
   /// Imports being followed (`from .a import f` reaching `from .b import
   /// f`...), to report a cycle rather than loop.

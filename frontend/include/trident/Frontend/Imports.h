@@ -88,9 +88,22 @@ private:
   LoadedModule *findIn(const std::string &dir, const std::string &name,
                        bool allowNamespace, std::string &why);
 
+  /// What is at `path`, stat'ed once.
+  struct Stat {
+    int kind = 0; ///< 0 nothing, 1 a file, 2 a directory
+    std::string identity; ///< device:inode, or the path when absent
+  };
+  const Stat &statOf(const std::string &path);
+  int kindOf(const std::string &path) { return statOf(path).kind; }
+  /// The dotted name Python gives the module at `path` (or the namespace
+  /// package at `packageDir`): its stem under every package above it.
+  std::string dottedName(const std::string &path,
+                         const std::string &packageDir);
+
+  std::map<std::string, Stat> stats_;
   std::vector<std::string> roots_;
   std::unique_ptr<LoadedModule> main_;
-  std::string mainRealPath_;
+  std::string mainIdentity_;
   std::map<std::string, std::unique_ptr<LoadedModule>> byPath_;
   std::vector<const LoadedModule *> order_;
   std::vector<std::string> lookups_;

@@ -1,0 +1,102 @@
+# Module-level `if` blocks are decided without running Python: version
+# checks on triton hold as for Triton 3.6, constants are read, typing's
+# TYPE_CHECKING is False, `__name__ == "__main__"` is false; a condition
+# that cannot be decided keeps the names its clauses bind alike.
+# DEFINE: %{tc} = tridentc %s --signature '*i32' --no-locs
+# RUN: %{tc} --kernel values | FileCheck %s --check-prefix=VALUES
+# RUN: %{tc} --kernel guarded | FileCheck %s --check-prefix=GUARDED
+# RUN: not %{tc} --kernel differs 2>&1 | FileCheck %s --check-prefix=DIFFERS
+# RUN: not %{tc} --kernel main_only 2>&1 | FileCheck %s --check-prefix=MAIN
+# RUN: not %{tc} --kernel typing_only 2>&1 | FileCheck %s --check-prefix=TYPING
+import importlib.metadata
+import operator
+import os
+from typing import TYPE_CHECKING
+
+from packaging import version
+
+try:
+    import triton
+    import triton.language as tl
+    HAS_TRITON = True
+except ImportError:
+    HAS_TRITON = False
+
+if TYPE_CHECKING:
+    from typing_only_module import TypingOnly
+
+if triton.__version__ >= "3.0":
+    V1 = tl.constexpr(1)
+else:
+    V1 = tl.constexpr(0)
+
+if version.parse(triton.__version__) < version.parse("3.2"):
+    V2 = tl.constexpr(1)
+elif version.parse(triton.__version__) < version.parse("3.7.0"):
+    V2 = tl.constexpr(2)
+else:
+    V2 = tl.constexpr(3)
+
+if triton.__version__.startswith("2."):
+    V3 = tl.constexpr(2)
+elif version.parse(triton.__version__).major >= 3 and not False:
+    V3 = tl.constexpr(3)
+
+if importlib.metadata.version("triton") == "3.6.0":
+    V4 = tl.constexpr(4)
+
+if os.environ.get("NEVER_DECIDED"):
+    V5 = tl.constexpr(5)  # bound by the only clause that binds it
+
+X = tl.constexpr(1)
+if os.environ.get("NEVER_DECIDED"):
+    X = tl.constexpr(2)  # X is 1 or 2: not usable
+
+if __name__ == "__main__":
+    MAIN_ONLY = 7
+
+if HAS_TRITON:
+    try:
+        from triton.language.extra.libdevice import tanh
+    except ImportError:
+        from triton.language.math import tanh
+
+    @triton.jit
+    def guarded(out_ptr):
+        tl.store(out_ptr, tanh(tl.load(out_ptr).to(tl.float32)).to(tl.int32))
+
+
+@triton.jit
+def values(out_ptr):
+    tl.store(out_ptr + 0, V1)
+    tl.store(out_ptr + 1, V2 * 10)
+    tl.store(out_ptr + 2, V3 * 100)
+    tl.store(out_ptr + 3, V4 * 1000)
+    tl.store(out_ptr + 4, V5 * 10000)
+
+
+@triton.jit
+def differs(out_ptr):
+    tl.store(out_ptr, X)
+
+
+@triton.jit
+def main_only(out_ptr):
+    tl.store(out_ptr, MAIN_ONLY)
+
+
+@triton.jit
+def typing_only(out_ptr):
+    tl.store(out_ptr, TypingOnly)
+
+# VALUES-LABEL: tt.func public @values
+# VALUES: tt.store %out_ptr, %c1_i32
+# VALUES: tt.store %{{[0-9]+}}, %c20_i32
+# VALUES: tt.store %{{[0-9]+}}, %c300_i32
+# VALUES: tt.store %{{[0-9]+}}, %c4000_i32
+# VALUES: tt.store %{{[0-9]+}}, %c50000_i32
+# GUARDED-LABEL: tt.func public @guarded
+# GUARDED: math.tanh
+# DIFFERS: conditions.py:[[@LINE-20]]:23: error: module-level 'X' (line 53) is used by a @jit function but its value cannot be evaluated at compile time: it is bound differently by the clauses of the module-level 'if' at line 52, whose condition Trident cannot decide without running Python
+# MAIN: conditions.py:[[@LINE-16]]:23: error: name 'MAIN_ONLY' is not defined
+# TYPING: conditions.py:[[@LINE-12]]:23: error: name 'TypingOnly' is not defined

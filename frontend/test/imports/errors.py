@@ -1,0 +1,49 @@
+# Imports that go wrong: each a located error that names the module and
+# where it was looked for, never a crash. Inputs/kpkg/ops/bad.py.
+# DEFINE: %{tc} = not tridentc %S/Inputs/kpkg/ops/bad.py --signature '*fp32'
+# RUN: %{tc} --kernel k_host 2>&1 | FileCheck %s --check-prefix=HOST
+# RUN: %{tc} --kernel k_fact 2>&1 | FileCheck %s --check-prefix=FACT
+# RUN: %{tc} --kernel k_missing 2>&1 | FileCheck %s --check-prefix=MISSING
+# RUN: %{tc} --kernel k_no_name 2>&1 | FileCheck %s --check-prefix=NONAME
+# RUN: %{tc} --kernel k_cycle 2>&1 | FileCheck %s --check-prefix=CYCLE
+# RUN: %{tc} --kernel k_broken 2>&1 | FileCheck %s --check-prefix=BROKEN
+# RUN: %{tc} --kernel k_nested 2>&1 | FileCheck %s --check-prefix=NESTED
+# RUN: %{tc} --kernel k_direct 2>&1 | FileCheck %s --check-prefix=DIRECT
+# RUN: %{tc} --kernel k_no_attr 2>&1 | FileCheck %s --check-prefix=NOATTR
+# Two modules that import each other's helpers (and not a name in a
+# circle) are fine, as in Python.
+# RUN: tridentc %S/Inputs/kpkg/ops/bad.py --signature '*fp32' --kernel k_cycle_ok --no-locs | FileCheck %s --check-prefix=CYCLEOK
+
+# A helper that is not @jit names where it is defined.
+# HOST: bad.py:16:21: error: 'host_only' (utils.py:18) is not a @jit function; @jit functions can only call other @jit functions and triton.language builtins
+# HOST-NEXT: {{^}}    tl.store(x_ptr, host_only(1.0))
+# HOST-NEXT: {{^}}                    ^
+
+# A constant outside the evaluated subset, defined in another module.
+# FACT: bad.py:21:21: error: module-level 'FACT' (constants.py:11) cannot be evaluated: math.factorial is not in the subset of Python that Trident evaluates (math's constants and its functions of numbers)
+
+# MISSING: bad.py:26:21: error: 'thing' is imported (line 6) from module '..missing_mod', which is not found: looked for {{.*}}kpkg/missing_mod.py and {{.*}}kpkg/missing_mod/__init__.py
+# NONAME: bad.py:31:21: error: cannot import name 'no_such_name' from '..utils' ({{.*}}kpkg/utils.py), imported at line 4
+# CYCLE: bad.py:36:21: error: 'loop_fn' is imported in a cycle: kpkg.ops.cyc_a.loop_fn -> kpkg.ops.cyc_b.loop_fn -> kpkg.ops.cyc_a.loop_fn (no module of the cycle defines it)
+# CYCLEOK: tt.func public @k_cycle_ok
+# CYCLEOK: arith.addf
+# CYCLEOK: arith.mulf
+
+# Errors inside imported helpers: that file's line and caret, then each
+# call that led there, up to the user's.
+# BROKEN: {{.*}}kpkg/ops/broken.py:7:15: error: expected an expression, found '*'
+# BROKEN-NEXT: {{^}}    return x +* 2.0
+# BROKEN-NEXT: {{^}}              ^
+# BROKEN-NEXT: bad.py:46:21: note: in the call of 'broken_helper' here
+# BROKEN-NEXT: {{^}}    tl.store(x_ptr, broken_helper(tl.load(x_ptr)))
+# BROKEN-NEXT: {{^}}                    ^
+# NESTED: {{.*}}kpkg/ops/typed_inner.py:7:16: error: arange's range must be a power of 2
+# NESTED-NEXT: {{^}}    return x * tl.arange(0, 6)
+# NESTED-NEXT: {{^}}               ^
+# NESTED-NEXT: {{.*}}kpkg/ops/typed.py:9:12: note: in the call of 'inner' here
+# NESTED-NEXT: {{^}}    return inner(x) + 1.0
+# NESTED-NEXT: {{^}}           ^
+# NESTED-NEXT: bad.py:52:39: note: in the call of 'outer' here
+# DIRECT: {{.*}}kpkg/ops/typed.py:14:16: error: arange's range must be a power of 2
+# DIRECT: bad.py:58:39: note: in the call of 'direct' here
+# NOATTR: bad.py:63:21: error: module 'kpkg.ops.typed' ({{.*}}kpkg/ops/typed.py) has no attribute 'nothing_here'
