@@ -15,6 +15,7 @@ kernel is not found in the launch or disk caches.
 
 import ctypes
 import os
+import sys
 import threading
 
 _here = os.path.dirname(os.path.abspath(__file__))
@@ -298,7 +299,15 @@ class CompileRequest(ctypes.Structure):
                 ("kernel", ctypes.c_char_p), ("signature", ctypes.c_char_p),
                 ("defines", ctypes.c_char_p), ("target", ctypes.c_char_p),
                 ("options", ctypes.c_char_p), ("debug", ctypes.c_int),
-                ("no_cache", ctypes.c_int), ("cache_dir", ctypes.c_char_p)]
+                ("no_cache", ctypes.c_int), ("cache_dir", ctypes.c_char_p),
+                ("import_path", ctypes.c_char_p)]
+
+
+def _import_path():
+    """sys.path as the compiler's search path for the modules kernel files
+    import ('' is the working directory, as for Python)."""
+    return "\n".join(p or os.getcwd() for p in sys.path
+                     if isinstance(p, str)).encode()
 
 
 _COMPILER_SIGNATURES = {
@@ -351,7 +360,7 @@ class Compiler:
             ctypes.sizeof(CompileRequest), path.encode(), src, len(src),
             kernel.encode(), signature.encode(), b"", target.encode(),
             "".join(f"{k}={v}\n" for k, v in options.items()).encode(),
-            int(bool(debug)), int(not use_cache), None)
+            int(bool(debug)), int(not use_cache), None, _import_path())
         r = self.lib.trident_compile(self.handle, ctypes.byref(req))
         if not r:
             raise MemoryError("trident_compile")
