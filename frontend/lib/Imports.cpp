@@ -128,6 +128,33 @@ public:
     return m && follow(*m, path, 0);
   }
 
+  std::vector<std::string> publicNames(const std::string &module) override {
+    std::string why;
+    LoadedModule *m = loader_.import(importer_, module, why);
+    std::vector<std::string> names;
+    if (!m || m->parsing)
+      return names;
+    const Module &mod = m->parsed.module;
+    auto all = mod.globals.find("__all__");
+    if (all != mod.globals.end() && all->second.kind == GlobalBinding::Value &&
+        all->second.value &&
+        (all->second.value->kind == ExprKind::List ||
+         all->second.value->kind == ExprKind::Tuple)) {
+      for (const ExprPtr &e : all->second.value->operands)
+        if (e->kind == ExprKind::String)
+          names.push_back(e->strValue);
+      return names;
+    }
+    for (const auto &[name, binding] : mod.globals)
+      if (!name.empty() && name[0] != '_')
+        names.push_back(name);
+    return names;
+  }
+
+  bool environment(const std::string &name, std::string &value) override {
+    return loader_.environment(name, value);
+  }
+
 private:
   /// Whether attribute path `path` of module `m` names a host function that
   /// returns a jit of its argument, following imports and submodules.
@@ -209,6 +236,15 @@ ModuleLoader::ModuleLoader(const SourceFile &main,
 }
 
 ModuleLoader::~ModuleLoader() = default;
+
+bool ModuleLoader::environment(const std::string &name, std::string &value) {
+  const char *v = std::getenv(name.c_str());
+  lookups_.push_back("env:" + name + (v ? "=" + std::string(v) : "-"));
+  if (!v)
+    return false;
+  value = v;
+  return true;
+}
 
 std::vector<const LoadedModule *> ModuleLoader::modules() const {
   return order_;

@@ -154,6 +154,9 @@ private:
   Truth parseModuleCondition();
   Truth conditionTruth(const Expr &e, int depth) const;
   CondValue conditionValue(const Expr &e, int depth) const;
+  /// `os.NAME` (with `import os`) or `NAME` (with `from os import NAME`).
+  bool isOsMember(const Expr &e, const std::string &member) const;
+  bool isOsEnviron(const Expr &e) const { return isOsMember(e, "environ"); }
   /// The module-level statements of the indented block at pos_ (an Indent
   /// token), into `into`. Sets `*resolves` false when an import in it
   /// names a module that cannot be found, or it raises.
@@ -336,7 +339,21 @@ void Parser::parseImport(Module &m) {
   bool paren = acceptOp("(");
   if (acceptOp("*")) {
     noteImport(base);
+    std::string_view text =
+        file_.text().substr(loc.offset, cur().loc.offset - loc.offset);
     expectNewline();
+    if (!oracle_ || isBuiltinModule(base))
+      return;
+    for (const std::string &name : oracle_->publicNames(base)) {
+      GlobalBinding b;
+      b.kind = GlobalBinding::Import;
+      b.loc = loc;
+      b.modulePath = base + "." + name;
+      b.importModule = base;
+      b.importName = name;
+      b.text = text;
+      m.globals[name] = std::move(b);
+    }
     return;
   }
   noteImport(base);
@@ -751,6 +768,21 @@ bool isTritonModule(const std::string &m) {
   return m == "triton" || m == "trident";
 }
 
+bool Parser::isOsMember(const Expr &e, const std::string &member) const {
+  if (e.kind == ExprKind::Attribute && e.id == member &&
+      e.operand(0)->kind == ExprKind::Name) {
+    const GlobalBinding *b = lookup(e.operand(0)->id);
+    return b && b->kind == GlobalBinding::Import && b->importModule == "os" &&
+           b->importName.empty();
+  }
+  if (e.kind == ExprKind::Name && e.id == member) {
+    const GlobalBinding *b = lookup(e.id);
+    return b && b->kind == GlobalBinding::Import && b->importModule == "os" &&
+           b->importName == member;
+  }
+  return false;
+}
+
 Truth Parser::parseModuleCondition() {
   size_t start = pos_;
   ExprPtr cond;
@@ -809,7 +841,33 @@ Truth Parser::conditionTruth(const Expr &e, int depth) const {
       CondValue b = conditionValue(*e.operands[i + 1], depth + 1);
       const std::string &op = e.ops[i];
       Truth t = Truth::Unknown;
-      if (op == "is" || op == "is not") {
+      if ((op == "in" || op == "not in") &&
+          e.operands[i + 1]->kind != ExprKind::Tuple &&
+          e.operands[i + 1]->kind != ExprKind::List &&
+          isOsEnviron(*e.operands[i + 1]) && a.kind == CondValue::String &&
+          oracle_) {
+        // "NAME" in os.environ
+        std::string value;
+        bool set = oracle_->environment(a.text, value);
+        t = truthOf(op == "in" ? set : !set);
+      } else if ((op == "in" || op == "not in") &&
+                 (e.operands[i + 1]->kind == ExprKind::Tuple ||
+                  e.operands[i + 1]->kind == ExprKind::List)) {
+        // x in ("1", "true"): known when x and every element are.
+        bool known = a.kind == CondValue::String || a.kind == CondValue::Number;
+        bool found = false;
+        for (const ExprPtr &el : e.operands[i + 1]->operands) {
+          CondValue c = conditionValue(*el, depth + 1);
+          if (c.kind != CondValue::String && c.kind != CondValue::Number)
+            known = false;
+          else if (c.kind == a.kind &&
+                   (a.kind == CondValue::String ? c.text == a.text
+                                                : c.number == a.number))
+            found = true;
+        }
+        if (known || found)
+          t = truthOf(op == "in" ? found : !found);
+      } else if (op == "is" || op == "is not") {
         if (a.kind != CondValue::Unknown && b.kind != CondValue::Unknown &&
             (a.kind == CondValue::None || b.kind == CondValue::None)) {
           bool same = a.kind == b.kind;
@@ -938,6 +996,70 @@ CondValue Parser::conditionValue(const Expr &e, int depth) const {
         }
         return v;
       }
+    // os.environ.get("NAME", default), os.getenv("NAME", default): read
+    // from the compiler's environment, as the module would have at import.
+    if (callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name) {
+      bool envGet = callee.kind == ExprKind::Attribute && callee.id == "get" &&
+                    isOsEnviron(*callee.operand(0));
+      bool getenv = isOsMember(callee, "getenv");
+      if ((envGet || getenv) && !e.args.empty() && e.args.size() <= 2 &&
+          e.args[0]->kind == ExprKind::String && oracle_) {
+        std::string value;
+        if (oracle_->environment(e.args[0]->strValue, value)) {
+          v.kind = CondValue::String;
+          v.text = value;
+        } else if (e.args.size() == 2) {
+          v = conditionValue(*e.args[1], depth + 1);
+        } else {
+          v.kind = CondValue::None;
+        }
+        return v;
+      }
+    }
+    // int("1"), bool(...), str(...) of what is known.
+    if (callee.kind == ExprKind::Name && e.args.size() == 1 &&
+        (fname == "int" || fname == "bool" || fname == "str") &&
+        !lookup(fname)) {
+      CondValue a = conditionValue(*e.args[0], depth + 1);
+      if (fname == "str" && a.kind == CondValue::String)
+        return a;
+      if (fname == "bool" && a.kind != CondValue::Unknown) {
+        v.kind = CondValue::Number;
+        v.number = conditionTruth(*e.args[0], depth + 1) == Truth::True;
+        return v;
+      }
+      if (fname == "int" && a.kind == CondValue::Number) {
+        v.kind = CondValue::Number;
+        v.number = std::trunc(a.number);
+      } else if (fname == "int" && a.kind == CondValue::String) {
+        char *end = nullptr;
+        std::string t = a.text;
+        long long n = std::strtoll(t.c_str(), &end, 10);
+        if (!t.empty() && end && *end == '\0') {
+          v.kind = CondValue::Number;
+          v.number = static_cast<double>(n);
+        }
+      }
+      return v;
+    }
+    // "1".lower(), .upper(), .strip()
+    if (callee.kind == ExprKind::Attribute && e.args.empty() &&
+        (callee.id == "lower" || callee.id == "upper" || callee.id == "strip")) {
+      CondValue a = conditionValue(*callee.operand(0), depth + 1);
+      if (a.kind != CondValue::String)
+        return v;
+      v = a;
+      if (callee.id == "strip") {
+        size_t b = v.text.find_first_not_of(" \t\n\r");
+        size_t en = v.text.find_last_not_of(" \t\n\r");
+        v.text = b == std::string::npos ? "" : v.text.substr(b, en - b + 1);
+      } else {
+        for (char &c : v.text)
+          c = callee.id == "lower" ? std::tolower(static_cast<unsigned char>(c))
+                                   : std::toupper(static_cast<unsigned char>(c));
+      }
+      return v;
+    }
     // importlib.metadata.version("triton")
     if (fname == "version" && e.args.size() == 1 &&
         e.args[0]->kind == ExprKind::String &&

@@ -120,7 +120,7 @@ std::string Val::describe() const {
 
 Generator::Generator(mlir::MLIRContext &ctx, ModuleLoader &loader,
                      const KernelSpec &spec)
-    : ctx_(ctx), b_(&ctx), spec_(spec), loader_(loader) {
+    : ctx_(ctx), b_(&ctx), loader_(loader), spec_(spec) {
   user_.file = loader.main().file.get();
   user_.ast = &loader.main().parsed.module;
   user_.loaded = &loader.main();
@@ -1490,7 +1490,18 @@ Val Generator::importedBinding(ModuleCtx &m, const std::string &name,
   error(l, "cannot import name '" + g.importName + "' from '" +
                g.importModule + "' (" +
                (mod->path.empty() ? mod->packageDir : mod->path) +
-               "), imported at " + where);
+               "), imported at " + where + unreadable(*mod));
+}
+
+std::string Generator::unreadable(const LoadedModule &mod) const {
+  // A file the tokenizer stopped in binds nothing: say why.
+  if (!mod.file || mod.parsed.errors.empty() ||
+      !mod.parsed.module.globals.empty())
+    return "";
+  const Diagnostic &d = mod.parsed.errors.front();
+  return "; Trident cannot read that file: " + mod.path + ":" +
+         std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column) +
+         ": " + d.message;
 }
 
 Val Generator::importedAttribute(const Val &mv, const std::string &name,
@@ -1504,7 +1515,7 @@ Val Generator::importedAttribute(const Val &mv, const std::string &name,
     return moduleValue(*sub);
   error(l, "module '" + mv.str + "' (" +
                (m.loaded->path.empty() ? m.loaded->packageDir : m.loaded->path) +
-               ") has no attribute '" + name + "'");
+               ") has no attribute '" + name + "'" + unreadable(*m.loaded));
 }
 
 Val Generator::evalName(const Expr &e) {

@@ -276,6 +276,9 @@ private:
   Val importedBinding(ModuleCtx &m, const std::string &name,
                       const GlobalBinding &g, SourceLoc l);
   ModuleCtx &contextFor(LoadedModule &mod);
+  /// For a module whose file could not be tokenized: "; Trident cannot
+  /// read that file: path:line:col: why"; else "".
+  std::string unreadable(const LoadedModule &mod) const;
   Val moduleValue(LoadedModule &mod);
   /// "line 12" in the kernel file, "utils.py:12" in an imported one.
   std::string lineIn(const ModuleCtx &m, SourceLoc loc) const;

@@ -4,6 +4,8 @@
 # that cannot be decided keeps the names its clauses bind alike.
 # DEFINE: %{tc} = tridentc %s --signature '*i32' --no-locs
 # RUN: %{tc} --kernel values | FileCheck %s --check-prefix=VALUES
+# RUN: env TRIDENT_TEST_FLAG=1 %{tc} --kernel env_flag | FileCheck %s --check-prefix=FLAG1
+# RUN: env -u TRIDENT_TEST_FLAG %{tc} --kernel env_flag | FileCheck %s --check-prefix=FLAG0
 # RUN: %{tc} --kernel guarded | FileCheck %s --check-prefix=GUARDED
 # RUN: not %{tc} --kernel differs 2>&1 | FileCheck %s --check-prefix=DIFFERS
 # RUN: not %{tc} --kernel main_only 2>&1 | FileCheck %s --check-prefix=MAIN
@@ -13,6 +15,7 @@ import operator
 import os
 from typing import TYPE_CHECKING
 
+import torch
 from packaging import version
 
 try:
@@ -45,12 +48,20 @@ elif version.parse(triton.__version__).major >= 3 and not False:
 if importlib.metadata.version("triton") == "3.6.0":
     V4 = tl.constexpr(4)
 
-if os.environ.get("NEVER_DECIDED"):
+if torch.cuda.is_available():
     V5 = tl.constexpr(5)  # bound by the only clause that binds it
 
 X = tl.constexpr(1)
-if os.environ.get("NEVER_DECIDED"):
+if torch.cuda.is_available():
     X = tl.constexpr(2)  # X is 1 or 2: not usable
+
+# The environment is read as Python reads it at import time.
+if os.environ.get("TRIDENT_TEST_FLAG", "0").strip().lower() in ("1", "true"):
+    ENV_FLAG = tl.constexpr(1)
+elif "TRIDENT_TEST_FLAG" in os.environ:
+    ENV_FLAG = tl.constexpr(2)
+else:
+    ENV_FLAG = tl.constexpr(0)
 
 if __name__ == "__main__":
     MAIN_ONLY = 7
@@ -76,6 +87,11 @@ def values(out_ptr):
 
 
 @triton.jit
+def env_flag(out_ptr):
+    tl.store(out_ptr, ENV_FLAG)
+
+
+@triton.jit
 def differs(out_ptr):
     tl.store(out_ptr, X)
 
@@ -95,8 +111,10 @@ def typing_only(out_ptr):
 # VALUES: tt.store %{{[0-9]+}}, %c300_i32
 # VALUES: tt.store %{{[0-9]+}}, %c4000_i32
 # VALUES: tt.store %{{[0-9]+}}, %c50000_i32
+# FLAG1: tt.store %out_ptr, %c1_i32
+# FLAG0: tt.store %out_ptr, %c0_i32 :
 # GUARDED-LABEL: tt.func public @guarded
 # GUARDED: math.tanh
-# DIFFERS: conditions.py:[[@LINE-20]]:23: error: module-level 'X' (line 53) is used by a @jit function but its value cannot be evaluated at compile time: it is bound differently by the clauses of the module-level 'if' at line 52, whose condition Trident cannot decide without running Python
-# MAIN: conditions.py:[[@LINE-16]]:23: error: name 'MAIN_ONLY' is not defined
-# TYPING: conditions.py:[[@LINE-12]]:23: error: name 'TypingOnly' is not defined
+# DIFFERS: conditions.py:[[@LINE-22]]:23: error: module-level 'X' (line 56) is used by a @jit function but its value cannot be evaluated at compile time: it is bound differently by the clauses of the module-level 'if' at line 55, whose condition Trident cannot decide without running Python
+# MAIN: conditions.py:[[@LINE-18]]:23: error: name 'MAIN_ONLY' is not defined
+# TYPING: conditions.py:[[@LINE-14]]:23: error: name 'TypingOnly' is not defined

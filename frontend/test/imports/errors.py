@@ -10,6 +10,11 @@
 # RUN: %{tc} --kernel k_nested 2>&1 | FileCheck %s --check-prefix=NESTED
 # RUN: %{tc} --kernel k_direct 2>&1 | FileCheck %s --check-prefix=DIRECT
 # RUN: %{tc} --kernel k_no_attr 2>&1 | FileCheck %s --check-prefix=NOATTR
+# `from M import *` binds M's __all__ (or its public names); a module the
+# tokenizer stops in says so.
+# RUN: tridentc %S/Inputs/kpkg/ops/more.py --signature '*fp32' --kernel k_star --no-locs | FileCheck %s --check-prefix=STAR
+# RUN: not tridentc %S/Inputs/kpkg/ops/more.py --signature '*fp32' --kernel k_star_private 2>&1 | FileCheck %s --check-prefix=STARPRIVATE
+# RUN: not tridentc %S/Inputs/kpkg/ops/more.py --signature '*fp32' --kernel k_unlexable 2>&1 | FileCheck %s --check-prefix=UNLEXABLE
 # Two modules that import each other's helpers (and not a name in a
 # circle) are fine, as in Python.
 # RUN: tridentc %S/Inputs/kpkg/ops/bad.py --signature '*fp32' --kernel k_cycle_ok --no-locs | FileCheck %s --check-prefix=CYCLEOK
@@ -47,3 +52,7 @@
 # DIRECT: {{.*}}kpkg/ops/typed.py:14:16: error: arange's range must be a power of 2
 # DIRECT: bad.py:58:39: note: in the call of 'direct' here
 # NOATTR: bad.py:63:21: error: module 'kpkg.ops.typed' ({{.*}}kpkg/ops/typed.py) has no attribute 'nothing_here'
+# STAR-LABEL: tt.func public @k_star
+# STAR: arith.constant 5.000000e+00
+# STARPRIVATE: more.py:15:21: error: name 'star_b' is not defined
+# UNLEXABLE: more.py:20:21: error: cannot import name 'f_unlexable' from '.unlexable' ({{.*}}kpkg/ops/unlexable.py), imported at line 5; Trident cannot read that file: {{.*}}kpkg/ops/unlexable.py:3:10: unterminated string literal

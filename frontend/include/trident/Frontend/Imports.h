@@ -74,8 +74,12 @@ public:
   /// Every module read, in the order read (the kernel file first).
   std::vector<const LoadedModule *> modules() const;
   /// Every lookup and its outcome, in order: "importer-dir|spec=path" or
-  /// "...=-" when nothing was found.
+  /// "...=-" when nothing was found; "env:NAME=value" (or "env:NAME-")
+  /// for each environment variable a module-level condition read.
   const std::vector<std::string> &lookups() const { return lookups_; }
+
+  /// Environment variable `name`, recorded among the lookups.
+  bool environment(const std::string &name, std::string &value);
 
 private:
   class Oracle;

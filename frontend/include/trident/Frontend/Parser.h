@@ -41,6 +41,12 @@ public:
   /// function of another module that returns a jit of its argument.
   virtual bool isJitDecorator(const GlobalBinding &binding,
                               const std::vector<std::string> &rest) = 0;
+  /// The names `from M import *` binds: M's `__all__` when it is a literal
+  /// list or tuple of strings, else its names that do not start with `_`.
+  virtual std::vector<std::string> publicNames(const std::string &module) = 0;
+  /// Environment variable `name` as the module would read it at import
+  /// time (`os.environ.get("NAME")`); false when it is not set.
+  virtual bool environment(const std::string &name, std::string &value) = 0;
 };
 
 /// Whether `name` (a host function of `m`) returns a jit of its argument:

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace trident::frontend {
@@ -50,6 +51,10 @@ enum class Severity { Error, Warning, Note, Remark };
 
 /// A message tied to a position in a source file.
 struct Diagnostic {
+  Diagnostic() = default;
+  Diagnostic(Severity severity, SourceLoc loc, std::string message)
+      : severity(severity), loc(loc), message(std::move(message)) {}
+
   Severity severity = Severity::Error;
   SourceLoc loc;
   std::string message;

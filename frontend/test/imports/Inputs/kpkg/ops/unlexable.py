@@ -1,0 +1,8 @@
+import triton
+
+BROKEN = "this string never ends
+
+
+@triton.jit
+def f_unlexable(x):
+    return x
