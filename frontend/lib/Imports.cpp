@@ -114,8 +114,9 @@ public:
       : loader_(loader), importer_(importer) {}
 
   bool moduleExists(const std::string &module) override {
+    // Found is enough: the module is read only when its names are needed.
     std::string why;
-    return loader_.import(importer_, module, why) != nullptr;
+    return loader_.import(importer_, module, why, /*parse=*/false) != nullptr;
   }
 
   bool isJitDecorator(const GlobalBinding &binding,
@@ -229,6 +230,7 @@ ModuleLoader::ModuleLoader(const SourceFile &main,
   if (isFile(mainPath))
     mainIdentity_ = statOf(mainPath).identity;
   order_.push_back(main_.get());
+  main_->read = true;
   oracles_.push_back(std::make_unique<Oracle>(*this, *main_));
   main_->parsing = true;
   main_->parsed = parseModule(main, oracles_.back().get());
@@ -264,25 +266,29 @@ LoadedModule *ModuleLoader::load(const std::string &path,
   mod->path = path;
   mod->packageDir = packageDir;
   mod->name = dottedName(path, packageDir);
-  if (!path.empty()) {
-    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-    if (!buffer) {
-      why = "cannot be read: " + path + ": " + buffer.getError().message();
-      return nullptr;
-    }
-    mod->file = std::make_shared<SourceFile>(path, (*buffer)->getBuffer().str());
-  }
   LoadedModule *raw = mod.get();
   byPath_[key] = std::move(mod);
-  order_.push_back(raw);
-  if (raw->file) {
-    oracles_.push_back(std::make_unique<Oracle>(*this, *raw));
-    Oracle *oracle = oracles_.back().get();
-    raw->parsing = true;
-    raw->parsed = parseModule(*raw->file, oracle);
-    raw->parsing = false;
-  }
   return raw;
+}
+
+LoadedModule *ModuleLoader::read(LoadedModule *mod, std::string &why) {
+  if (mod->read || mod->path.empty())
+    return mod;
+  auto buffer = llvm::MemoryBuffer::getFile(mod->path, /*IsText=*/true);
+  if (!buffer) {
+    why = "cannot be read: " + mod->path + ": " + buffer.getError().message();
+    return nullptr;
+  }
+  mod->read = true;
+  mod->file =
+      std::make_shared<SourceFile>(mod->path, (*buffer)->getBuffer().str());
+  order_.push_back(mod);
+  oracles_.push_back(std::make_unique<Oracle>(*this, *mod));
+  Oracle *oracle = oracles_.back().get();
+  mod->parsing = true;
+  mod->parsed = parseModule(*mod->file, oracle);
+  mod->parsing = false;
+  return mod;
 }
 
 LoadedModule *ModuleLoader::findIn(const std::string &dir,
@@ -300,18 +306,19 @@ LoadedModule *ModuleLoader::findIn(const std::string &dir,
 }
 
 LoadedModule *ModuleLoader::submodule(const LoadedModule &pkg,
-                                      const std::string &name) {
+                                      const std::string &name, bool parse) {
   if (pkg.packageDir.empty())
     return nullptr;
   std::string why;
   LoadedModule *m = findIn(pkg.packageDir, name, true, why);
   lookups_.push_back(pkg.packageDir + "|" + name + "=" +
                      (m ? (m->path.empty() ? m->packageDir : m->path) : "-"));
-  return m;
+  return m && parse ? read(m, why) : m;
 }
 
 LoadedModule *ModuleLoader::import(const LoadedModule &importer,
-                                   const std::string &spec, std::string &why) {
+                                   const std::string &spec, std::string &why,
+                                   bool parse) {
   auto isFile = [&](const std::string &p) { return kindOf(p) == 1; };
   size_t dots = 0;
   while (dots < spec.size() && spec[dots] == '.')
@@ -400,7 +407,7 @@ LoadedModule *ModuleLoader::import(const LoadedModule &importer,
                      (found ? (found->path.empty() ? found->packageDir
                                                    : found->path)
                             : "-"));
-  return found;
+  return found && parse ? read(found, why) : found;
 }
 
 } // namespace trident::frontend

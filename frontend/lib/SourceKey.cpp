@@ -85,8 +85,11 @@ std::vector<std::string> reachable(const Module &m, const std::string &kernel,
 }
 
 /// Reads every module the kernel can reach through imports, from the
-/// names `names` of module `from` (all of its names when `names` is
-/// null): the loader records the lookups and files for the key.
+/// names it uses: a name imported from a module is followed into that
+/// module; a module bound as a whole (`import pkg.utils as U`, `from pkg
+/// import utils`) is followed through the attributes kernels take
+/// (`U.scaled`, `pkg.ops.rope`). The loader records the lookups and files
+/// for the key.
 class ImportWalk {
 public:
   explicit ImportWalk(ModuleLoader &loader) : loader_(loader) {}
@@ -96,17 +99,22 @@ public:
       followBinding(mod, n);
   }
 
-  /// Until nothing new is read: whole modules may be reached through
-  /// attributes (`pkg.sub.f`) that later modules mention.
+  /// Until nothing new is reached: attributes that later modules take may
+  /// name more of the modules reached as a whole.
   void finish() {
     for (bool changed = true; changed;) {
       changed = false;
-      for (LoadedModule *pkg : std::vector<LoadedModule *>(whole_.begin(),
+      for (LoadedModule *mod : std::vector<LoadedModule *>(whole_.begin(),
                                                            whole_.end()))
-        for (const std::string &a : std::set<std::string>(attrs_))
-          if (!pkg->packageDir.empty() && probed_.insert({pkg, a}).second)
-            if (LoadedModule *sub = loader_.submodule(*pkg, a))
-              changed |= wholeModule(*sub);
+        for (const std::string &a : std::set<std::string>(attrs_)) {
+          if (!probed_.insert({mod, a}).second)
+            continue;
+          changed = true;
+          if (mod->parsed.module.globals.count(a))
+            followBinding(*mod, a);
+          else if (LoadedModule *sub = loader_.submodule(*mod, a))
+            whole_.insert(sub);
+        }
     }
   }
 
@@ -125,24 +133,16 @@ private:
         continue;
       LoadedModule *sub = nullptr;
       if (g.importName.empty()) {
-        wholeModule(*target);
+        whole_.insert(target);
       } else if (target == &mod && n == g.importName &&
                  (sub = loader_.submodule(*target, g.importName))) {
-        wholeModule(*sub); // `from . import utils` in __init__.py
+        whole_.insert(sub); // `from . import utils` in __init__.py
       } else if (target->parsed.module.globals.count(g.importName)) {
         followBinding(*target, g.importName);
       } else if ((sub = loader_.submodule(*target, g.importName))) {
-        wholeModule(*sub);
+        whole_.insert(sub);
       }
     }
-  }
-
-  bool wholeModule(LoadedModule &mod) {
-    if (!whole_.insert(&mod).second)
-      return false;
-    for (const auto &[name, g] : mod.parsed.module.globals)
-      followBinding(mod, name);
-    return true;
   }
 
   ModuleLoader &loader_;
@@ -192,7 +192,7 @@ std::string kernelSourceKey(const SourceFile &file, const KernelSpec &spec,
   for (const std::string &l : loader.lookups())
     key += "\x1d" + l;
   for (const LoadedModule *mod : loader.modules())
-    if (!mod->isMain && mod->file)
+    if (!mod->isMain && mod->read)
       key += "\x1c" + mod->path + "\x1e" + std::string(mod->file->text());
   return key;
 }

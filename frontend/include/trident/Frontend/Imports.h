@@ -44,6 +44,9 @@ struct LoadedModule {
   std::shared_ptr<const SourceFile> file;
   ParseResult parsed;
   bool isMain = false;
+  /// Whether its file has been read and parsed (a module is only found
+  /// until its names are needed).
+  bool read = false;
   /// Set while its file is being parsed (an import cycle reaching it then
   /// sees only what is bound so far).
   bool parsing = false;
@@ -61,13 +64,15 @@ public:
   /// The kernel file, parsed with this loader answering its imports.
   LoadedModule &main() { return *main_; }
 
-  /// Module `spec` (`pkg.utils`, `.utils`, `..`) as `importer` imports it.
-  /// Null when it is not found or cannot be read, with `why` saying which
-  /// files were looked for where.
+  /// Module `spec` (`pkg.utils`, `.utils`, `..`) as `importer` imports it,
+  /// read and parsed unless `parse` is false (then only found). Null when
+  /// it is not found or cannot be read, with `why` saying which files were
+  /// looked for where.
   LoadedModule *import(const LoadedModule &importer, const std::string &spec,
-                       std::string &why);
+                       std::string &why, bool parse = true);
   /// Submodule `name` of package `pkg` (`pkg/name.py`, `pkg/name/`), or null.
-  LoadedModule *submodule(const LoadedModule &pkg, const std::string &name);
+  LoadedModule *submodule(const LoadedModule &pkg, const std::string &name,
+                          bool parse = true);
 
   /// The search path, in order (for messages).
   const std::vector<std::string> &searchPath() const { return roots_; }
@@ -83,10 +88,12 @@ public:
 
 private:
   class Oracle;
-  /// Reads and parses the module at `path` (a file or a package
-  /// directory), once.
+  /// The module at `path` (a file, or a package directory when `path` is
+  /// empty), registered once; not read yet.
   LoadedModule *load(const std::string &path, const std::string &packageDir,
                      std::string &why);
+  /// Reads and parses `mod` once; null (with `why`) when it cannot be read.
+  LoadedModule *read(LoadedModule *mod, std::string &why);
   /// `name` inside directory `dir`: `dir/name/__init__.py`, `dir/name.py`,
   /// or `dir/name/` as a namespace package.
   LoadedModule *findIn(const std::string &dir, const std::string &name,
