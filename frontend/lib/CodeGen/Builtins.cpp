@@ -51,7 +51,10 @@ const char *const kLibdevice[] = {
     "acosh", "atanh", "exp", "exp2", "expm1", "log",  "log2",  "log10",
     "log1p", "sqrt", "rsqrt", "cbrt", "erf", "floor", "ceil",  "trunc",
     "round", "rint", "fabs", "pow",  "atan2", "fmod", "fmin",  "fmax",
-    "copysign"};
+    "copysign", "sin", "cos",
+    // The fast (approximate) fp32 variants: the same ops, computed exactly.
+    "fast_expf", "fast_logf", "fast_log2f", "fast_log10f", "fast_powf",
+    "fast_dividef", "fast_sinf", "fast_cosf", "fast_tanf"};
 
 /// Names of tensor methods that forward to tl.<name>(self, ...).
 const char *const kTensorMethods[] = {
@@ -326,11 +329,11 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
       for (const char *f : kLibdevice)
         if (name == f)
           return Val::builtin("libdevice." + name);
+      std::string all;
+      for (const char *f : kLibdevice)
+        all += (all.empty() ? "" : ", ") + std::string(f);
       error(l, "libdevice." + name + " is not supported by Trident (it "
-               "supports: tanh, sinh, cosh, tan, asin, acos, atan, asinh, "
-               "acosh, atanh, exp, exp2, expm1, log, log2, log10, log1p, "
-               "sqrt, rsqrt, cbrt, erf, floor, ceil, trunc, round, rint, "
-               "fabs, pow, atan2, fmod, fmin, fmax, copysign)");
+               "supports: " + all + ")");
     }
     error(l, "module '" + path + "' cannot be used inside a @jit function "
              "(only triton and triton.language are available there)");
@@ -375,13 +378,24 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
     if (name == "element_ty") {
       if (!d.isPtr())
         error(l, d.str() + " is not a pointer type; it has no element_ty");
-      if (d.pointee->isBlock())
-        error(l, "element_ty of a block pointer is a block type, which "
-                 "Trident does not expose");
+      if (d.pointee->isBlock()) {
+        // Triton's block_type: casts (`x.to(p.dtype.element_ty)`) take
+        // its scalar, which is what the value holds; `.shape` its shape.
+        Val block = Val::dtypeObj(d.pointee->elem);
+        block.type = *d.pointee;
+        block.str = "block_type";
+        return block;
+      }
       return Val::dtypeObj(d.pointee->elem);
     }
     if (name == "scalar")
-      return v;
+      return Val::dtypeObj(d);
+    if (name == "shape" && v.str == "block_type") {
+      std::vector<Val> dims;
+      for (int64_t n : v.type.shape)
+        dims.push_back(Val::integer(n));
+      return Val::tuple(dims);
+    }
     if (name == "primitive_bitwidth")
       return Val::integer(d.bitwidth());
     if (name == "int_bitwidth") {
@@ -1095,8 +1109,15 @@ Val Generator::callBuiltin(const std::string &name, const Expr &call,
   }
   if (name.rfind("libdevice.", 0) == 0) {
     std::string f = name.substr(10);
+    static const std::pair<const char *, const char *> fastForms[] = {
+        {"fast_expf", "exp"},   {"fast_logf", "log"},   {"fast_log2f", "log2"},
+        {"fast_log10f", "log10"}, {"fast_powf", "pow"}, {"fast_dividef", "div"},
+        {"fast_sinf", "sin"},   {"fast_cosf", "cos"},   {"fast_tanf", "tan"}};
+    for (auto [fast, exact] : fastForms)
+      if (f == fast)
+        f = exact;
     bool binary = f == "pow" || f == "atan2" || f == "fmod" || f == "fmin" ||
-                  f == "fmax" || f == "copysign";
+                  f == "fmax" || f == "copysign" || f == "div";
     BoundArgs a = binary ? bind({"x", "y"}) : bind({"x"});
     Val x = a[0], y;
     if (binary) {
@@ -1116,6 +1137,9 @@ Val Generator::callBuiltin(const std::string &name, const Expr &call,
     else if (f == "sinh") r = m::SinhOp::create(b_, loc, v);
     else if (f == "cosh") r = m::CoshOp::create(b_, loc, v);
     else if (f == "tan") r = m::TanOp::create(b_, loc, v);
+    else if (f == "sin") r = m::SinOp::create(b_, loc, v);
+    else if (f == "cos") r = m::CosOp::create(b_, loc, v);
+    else if (f == "div") r = mlir::arith::DivFOp::create(b_, loc, v, y.value);
     else if (f == "asin") r = m::AsinOp::create(b_, loc, v);
     else if (f == "acos") r = m::AcosOp::create(b_, loc, v);
     else if (f == "atan") r = m::AtanOp::create(b_, loc, v);

@@ -68,3 +68,15 @@
 # REEXPORT-LABEL: tt.func public @pointwise_kernel
 # REEXPORT: arith.addf {{.*}} loc(#[[LOC:loc[0-9]+]])
 # REEXPORT: #[[LOC]] = loc("{{.*}}kpkg/ops/norm.py":{{[0-9]+}}:{{[0-9]+}})
+
+# Aliases of tl/libdevice functions picked by an environment variable and a
+# version check in another module (flash-linear-attention's style), and
+# `x.to(p.dtype.element_ty)` for a block pointer (the block type's scalar).
+# RUN: env -u KPKG_FAST_OPS tridentc %S/Inputs/kpkg/ops/block_ptr.py --kernel bp_kernel --signature '*fp16, *fp16, i32, 64' --no-locs | FileCheck %s --check-prefix=BP
+# RUN: env KPKG_FAST_OPS=1 tridentc %S/Inputs/kpkg/ops/block_ptr.py --kernel bp_kernel --signature '*fp16, *fp16, i32, 64' --no-locs | FileCheck %s --check-prefix=BP
+# BP-LABEL: tt.func public @bp_kernel
+# BP: math.exp
+# BP: arith.divf
+# BP: math.tanh
+# BP: arith.truncf {{.*}} : tensor<64xf32> to tensor<64xf16>
+# BP: tt.store {{.*}} : !tt.ptr<tensor<64xf16>>
