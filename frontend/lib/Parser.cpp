@@ -154,6 +154,10 @@ private:
   Truth parseModuleCondition();
   Truth conditionTruth(const Expr &e, int depth) const;
   CondValue conditionValue(const Expr &e, int depth) const;
+  /// The function of triton.language a binding names (`rsqrt` for `from
+  /// triton.language.math import rsqrt` or `rsqrt = libdevice.rsqrt`), or
+  /// "".
+  std::string tritonFunction(const GlobalBinding &b) const;
   /// `os.NAME` (with `import os`) or `NAME` (with `from os import NAME`).
   bool isOsMember(const Expr &e, const std::string &member) const;
   bool isOsEnviron(const Expr &e) const { return isOsMember(e, "environ"); }
@@ -674,11 +678,21 @@ void Parser::parseModuleIf(ParseResult &result, Module &into) {
       else if (before)
         keepsBefore = true;
     }
+    auto agree = [&](const GlobalBinding &a, const GlobalBinding &b) {
+      if (a.kind == b.kind && a.text == b.text)
+        return true;
+      // The same function of triton's libraries reached two ways
+      // (`from triton.language.extra.libdevice import rsqrt` and `from
+      // triton.language.math import rsqrt`, `tanh = libdevice.tanh` and
+      // `tanh = tl.math.tanh`): Trident compiles both alike.
+      std::string fa = tritonFunction(a), fb = tritonFunction(b);
+      return !fa.empty() && fa == fb;
+    };
     bool same = true;
     for (GlobalBinding *o : options)
-      same &= o->kind == options[0]->kind && o->text == options[0]->text;
+      same &= agree(*o, *options[0]);
     if (keepsBefore)
-      same &= before->kind == options[0]->kind && before->text == options[0]->text;
+      same &= agree(*before, *options[0]);
     if (same) {
       into.globals[name] = std::move(*options[0]);
       continue;
@@ -766,6 +780,33 @@ std::string operatorFunction(const Expr &e) {
 
 bool isTritonModule(const std::string &m) {
   return m == "triton" || m == "trident";
+}
+
+std::string Parser::tritonFunction(const GlobalBinding &b) const {
+  auto isTritonLanguage = [](const std::string &m) {
+    return m.rfind("triton.language", 0) == 0 ||
+           m.rfind("trident.language", 0) == 0;
+  };
+  if (b.kind == GlobalBinding::Import)
+    return !b.importName.empty() && isTritonLanguage(b.importModule)
+               ? b.importName
+               : "";
+  if (b.kind != GlobalBinding::Value || !b.value ||
+      b.value->kind != ExprKind::Attribute)
+    return "";
+  // NAME.attr...fn with NAME bound to one of triton's modules.
+  const Expr *root = b.value.get();
+  while (root->kind == ExprKind::Attribute)
+    root = root->operand(0);
+  if (root->kind != ExprKind::Name)
+    return "";
+  const GlobalBinding *r = lookup(root->id);
+  if (!r || r->kind != GlobalBinding::Import ||
+      !isBuiltinModule(r->importModule) ||
+      (r->importModule.rfind("triton", 0) != 0 &&
+       r->importModule.rfind("trident", 0) != 0))
+    return "";
+  return b.value->id;
 }
 
 bool Parser::isOsMember(const Expr &e, const std::string &member) const {

@@ -118,3 +118,34 @@ def typing_only(out_ptr):
 # DIFFERS: conditions.py:[[@LINE-22]]:23: error: module-level 'X' (line 56) is used by a @jit function but its value cannot be evaluated at compile time: it is bound differently by the clauses of the module-level 'if' at line 55, whose condition Trident cannot decide without running Python
 # MAIN: conditions.py:[[@LINE-18]]:23: error: name 'MAIN_ONLY' is not defined
 # TYPING: conditions.py:[[@LINE-14]]:23: error: name 'TypingOnly' is not defined
+
+
+# liger-kernel's pattern: an undecidable condition (a host function of the
+# package) whose clauses import the same triton function from two modules.
+def is_npu_available():
+    return False
+
+
+def compare_version(package, op, target):
+    return op(version.parse(importlib.metadata.version(package)), version.parse(target))
+
+
+if compare_version("triton", operator.ge, "3.0.0") and not is_npu_available():
+    try:
+        from triton.language.extra.libdevice import rsqrt
+    except ModuleNotFoundError:
+        from triton.language.extra.cuda.libdevice import rsqrt
+    tanh_fn = tl.extra.libdevice.tanh
+else:
+    from triton.language.math import rsqrt
+    tanh_fn = tl.math.tanh
+
+
+@triton.jit
+def liger_style(out_ptr):
+    x = tl.load(out_ptr).to(tl.float32)
+    tl.store(out_ptr, (rsqrt(x) + tanh_fn(x)).to(tl.int32))
+
+# RUN: %{tc} --kernel liger_style | FileCheck %s --check-prefix=LIGER
+# LIGER: math.rsqrt
+# LIGER: math.tanh
