@@ -1,6 +1,7 @@
 //===- Runtime.cpp - the C API: handles, bundle selection, launches -------===//
 
 #include "Internal.h"
+#include "trident/HalfFloat.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,45 +29,6 @@ trident_status_t invalid(std::string message) {
     if (!(ptr))                                                                \
       return invalid(std::string(__func__) + ": " what " is NULL");            \
   } while (0)
-
-/// fp32 -> IEEE half, round to nearest even.
-uint16_t toHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000;
-  int32_t exp = int32_t((x >> 23) & 0xff) - 127 + 15;
-  uint32_t mant = x & 0x7fffff;
-  if (((x >> 23) & 0xff) == 0xff)
-    return uint16_t(sign | 0x7c00 | (mant ? 0x200 : 0));
-  if (exp >= 31)
-    return uint16_t(sign | 0x7c00);
-  if (exp <= 0) {
-    if (exp < -10)
-      return uint16_t(sign);
-    mant |= 0x800000;
-    uint32_t shift = uint32_t(14 - exp);
-    uint32_t half = mant >> shift;
-    uint32_t rem = mant & ((1u << shift) - 1);
-    uint32_t mid = 1u << (shift - 1);
-    if (rem > mid || (rem == mid && (half & 1)))
-      ++half;
-    return uint16_t(sign | half);
-  }
-  uint32_t half = sign | (uint32_t(exp) << 10) | (mant >> 13);
-  uint32_t rem = mant & 0x1fff;
-  if (rem > 0x1000 || (rem == 0x1000 && (half & 1)))
-    ++half;
-  return uint16_t(half);
-}
-
-uint16_t toBF16(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  if ((x & 0x7fffffff) > 0x7f800000)
-    return uint16_t((x >> 16) | 0x40);
-  uint32_t rounding = 0x7fff + ((x >> 16) & 1);
-  return uint16_t((x + rounding) >> 16);
-}
 
 bool parseArgType(const std::string &type, trident_arg_spec_s &spec) {
   spec.isBF16 = false;
