@@ -40,7 +40,7 @@ const char *const kBuiltins[] = {
     "broadcast_to", "expand_dims", "reshape", "view", "trans", "permute",
     "join", "split", "cat", "multiple_of", "max_contiguous", "max_constancy",
     "static_assert", "static_print", "device_print", "device_assert",
-    "debug_barrier", "make_block_ptr", "advance", "histogram", "gather", "flip", "cast",
+    "debug_barrier", "make_block_ptr", "advance", "histogram", "gather", "cast",
     "pointer_type", "to_tensor", "_pick_sum_dtype", "range", "static_range",
     "inline_asm_elementwise", "extern_elementwise", "assume"};
 
@@ -1644,31 +1644,6 @@ Val Generator::callBuiltin(const std::string &name, const Expr &call,
                                    index.value, b_.getI32IntegerAttr(axis),
                                    mlir::UnitAttr());
     return Val::tensor(op, rt);
-  }
-  if (name == "flip") {
-    // triton.language.flip: reverses `x` along `dim` (the last one by
-    // default), a power-of-two size. Built as a gather of n-1-i.
-    BoundArgs a = bind({"x", "dim?"});
-    Val x = tensorOf(a[0], "the input");
-    int64_t rank = int64_t(x.type.shape.size());
-    if (rank == 0)
-      error(l, "tl.flip needs a tensor with at least one dimension");
-    int64_t dim = a[1].kind == Val::None ? rank - 1 : requireInt(a[1], l, "dim");
-    if (dim < -rank || dim >= rank)
-      error(l, "flip dim " + std::to_string(dim) + " must be in [" +
-                   std::to_string(-rank) + ", " + std::to_string(rank) + ")");
-    if (dim < 0)
-      dim += rank;
-    int64_t n = x.type.shape[dim];
-    Val index = binaryOp("-", Val::integer(n - 1), makeRange(0, n, l), l);
-    for (int64_t d = 0; d < rank; ++d)
-      if (d != dim)
-        index = expandDims(index, d, l);
-    index = broadcastTo(index, x.type.shape, l);
-    auto op = tt::GatherOp::create(b_, here(), x.type.toMLIR(c), x.value,
-                                   index.value, b_.getI32IntegerAttr(dim),
-                                   mlir::UnitAttr());
-    return Val::tensor(op, x.type);
   }
   if (name == "inline_asm_elementwise" || name == "extern_elementwise")
     error(l, "tl." + name + " is not supported by Trident: it ties a kernel "

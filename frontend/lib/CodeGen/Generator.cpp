@@ -1529,10 +1529,10 @@ Val Generator::evalName(const Expr &e) {
   static const char *pyBuiltins[] = {"range", "min",   "max", "abs",
                                      "len",   "print", "float", "int",
                                      "bool",  "isinstance", "getattr",
-                                     "hasattr", "tuple", "list"};
+                                     "hasattr", "tuple", "list", "str"};
   for (const char *b : pyBuiltins)
     if (e.id == b) {
-      if (e.id == "float" || e.id == "int" || e.id == "bool")
+      if (e.id == "float" || e.id == "int" || e.id == "bool" || e.id == "str")
         return Val::typeObj(e.id);
       return Val::builtin("py." + e.id);
     }
@@ -1773,6 +1773,18 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
     const Val &a = args[0];
     if (callee.str == "constexpr")
       return a;
+    if (callee.str == "str") {
+      // str() of a compile-time value, for messages (static_assert).
+      if (a.kind == Val::Str)
+        return a;
+      if (a.isNumber())
+        return Val::string(numberStr(a));
+      if (a.kind == Val::None)
+        return Val::string("None");
+      if (a.kind == Val::DTypeV)
+        return Val::string(a.dtype.str());
+      error(l, "str() of " + a.describe() + " is not supported");
+    }
     if (a.isTensor())
       error(l, callee.str + "() of a runtime value is not supported; use "
                             "x.to(tl." +

@@ -492,6 +492,19 @@ Val Generator::binaryOp(const std::string &op, Val a, Val b, SourceLoc l) {
   }
   if (a.kind == Val::Str && b.kind == Val::Str && op == "+")
     return Val::string(a.str + b.str);
+  // Repetition, as Python's: `[2] * steps`, `3 * (1,)`.
+  if (op == "*" && ((a.kind == Val::Tuple && b.kind == Val::Int) ||
+                    (a.kind == Val::Int && b.kind == Val::Tuple))) {
+    const Val &t = a.kind == Val::Tuple ? a : b;
+    __int128 n = a.kind == Val::Int ? a.i : b.i;
+    if (n > 4096 || (int64_t)n * (int64_t)t.elems.size() > 65536)
+      error(l, "sequence repetition by " + numberStr(a.kind == Val::Int ? a : b) +
+                   " makes a tuple too long for a kernel");
+    std::vector<Val> e;
+    for (__int128 k = 0; k < n; ++k)
+      e.insert(e.end(), t.elems.begin(), t.elems.end());
+    return Val::tuple(e);
+  }
   if ((!a.isTensor() && !a.isNumber()) || (!b.isTensor() && !b.isNumber()))
     error(l, "unsupported operand types for " + op + ": " + a.describe() +
                  " and " + b.describe());

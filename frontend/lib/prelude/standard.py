@@ -161,6 +161,40 @@ def xor_sum(input, axis=None, keep_dims=False):
 
 
 @jit
+def flip(x, dim=None):
+    # Triton's form: the flipped dimension reshaped to (2, 2, ..., 2), each
+    # of those halves swapped by xor with their xor-sum (TTIR of reshapes,
+    # reductions and xors, which every backend lowers well).
+    rank: tl.constexpr = len(x.shape)
+    tl.static_assert(rank > 0, "tl.flip needs a tensor with at least one dimension")
+    if dim is not None:
+        tl.static_assert(-rank <= dim and dim < rank,
+                         "flip dim " + str(dim) + " must be in [" + str(-rank) + ", " +
+                         str(rank) + ")")
+    _dim: tl.constexpr = rank - 1 if dim is None else (dim + rank if dim < 0 else dim)
+    n: tl.constexpr = x.shape[_dim]
+    tl.static_assert((n & (n - 1)) == 0, "tl.flip needs a power-of-two size along dim")
+    steps: tl.constexpr = 0
+    for i in tl.static_range(1, 31):
+        if (1 << i) == n:
+            steps: tl.constexpr = i
+    bits: tl.constexpr = x.dtype.primitive_bitwidth
+    idtype: tl.constexpr = tl.int1
+    if bits == 8:
+        idtype: tl.constexpr = tl.int8
+    elif bits == 16:
+        idtype: tl.constexpr = tl.int16
+    elif bits == 32:
+        idtype: tl.constexpr = tl.int32
+    elif bits == 64:
+        idtype: tl.constexpr = tl.int64
+    y = tl.reshape(x.to(idtype, bitcast=True), x.shape[:_dim] + [2] * steps + x.shape[_dim + 1:])
+    for i in tl.static_range(steps):
+        y = y ^ xor_sum(y, _dim + i, True)
+    return tl.reshape(y, x.shape).to(x.dtype, bitcast=True)
+
+
+@jit
 def reduce_or(input, axis, keep_dims=False):
     tl.static_assert(input.dtype.is_int(), "reduce_or only supported for integers")
     return tl.reduce(input, axis, _or_combine, keep_dims=keep_dims)

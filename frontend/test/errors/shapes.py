@@ -227,7 +227,7 @@ def gather_dims(x_ptr, N: tl.constexpr):
 @triton.jit
 def flip_dim(x_ptr, N: tl.constexpr):
     x = tl.load(x_ptr + tl.arange(0, N))
-    # FLIPDIM: errors{{/|\\}}shapes.py:[[@LINE+2]]:9: error: flip dim 1 must be in [-1, 1){{$}}
+    # FLIPDIM: errors{{/|\\}}shapes.py:[[@LINE+2]]:9: error: static_assert failed: flip dim 1 must be in [-1, 1){{$}}
     # FLIPDIM-NEXT: y = tl.flip(x, 1)
     y = tl.flip(x, 1)
 
