@@ -1082,28 +1082,9 @@ void Generator::execFor(const Stmt &s) {
   ubT = cast(ubT, ivType, iter.loc);
   stT = cast(stT, ivType, iter.loc);
 
-  // Loop-carried variables: names live before the loop that the body
-  // assigns.
-  std::set<std::string> assigned;
-  assignedNames(s.body, assigned);
-  std::map<std::string, Val> before = frame().locals;
-  std::vector<std::string> carried;
-  llvm::SmallVector<mlir::Value> inits;
-  std::vector<TType> carriedTypes;
-  for (const std::string &n : assigned) {
-    auto it = before.find(n);
-    if (it == before.end() || n == target.id)
-      continue;
-    Val init = it->second;
-    if (!init.isTensor() && !init.isNumber())
-      continue; // re-bound compile-time objects stay compile-time
-    init = toTensor(init, s.loc);
-    carried.push_back(n);
-    inits.push_back(init.value);
-    carriedTypes.push_back(init.type);
-  }
+  LoopCarried carried = collectCarried(s, target.id);
   auto forOp = mlir::scf::ForOp::create(b_, here(), lbT.value, ubT.value,
-                                        stT.value, inits);
+                                        stT.value, carried.inits);
   if (numStages)
     forOp->setAttr("tt.num_stages",
                    b_.getI32IntegerAttr(requireInt(*numStages, iter.loc,
@@ -1132,32 +1113,62 @@ void Generator::execFor(const Stmt &s) {
     iv = binaryOp("+", binaryOp("-", ubT, iv, s.loc), lbT, s.loc);
   }
   frame().locals[target.id] = iv;
-  for (size_t i = 0; i < carried.size(); ++i)
-    frame().locals[carried[i]] =
-        Val::tensor(forOp.getRegionIterArg(i), carriedTypes[i]);
+  bindCarried(carried, forOp.getRegionIterArgs());
   frame().loopDepth++;
   exec(s.body);
   frame().loopDepth--;
+  yieldCarried(s, carried);
+  frame().locals = carried.before;
+  bindCarried(carried, forOp.getResults(), /*nameResults=*/true);
+}
+
+Generator::LoopCarried Generator::collectCarried(const Stmt &s,
+                                                 const std::string &skip) {
+  // Names live before the loop that its body assigns. Only tensors and
+  // numbers are carried; other compile-time objects it rebinds must keep
+  // their value (checkUncarried).
+  LoopCarried c;
+  assignedNames(s.body, c.assigned);
+  c.before = frame().locals;
+  for (const std::string &n : c.assigned) {
+    auto it = c.before.find(n);
+    if (it == c.before.end() || n == skip)
+      continue;
+    Val init = it->second;
+    if (!init.isTensor() && !init.isNumber())
+      continue;
+    init = toTensor(init, s.loc);
+    c.names.push_back(n);
+    c.inits.push_back(init.value);
+    c.types.push_back(init.type);
+  }
+  return c;
+}
+
+void Generator::bindCarried(const LoopCarried &c, mlir::ValueRange values,
+                            bool nameResults) {
+  for (size_t i = 0; i < c.names.size(); ++i) {
+    frame().locals[c.names[i]] = Val::tensor(values[i], c.types[i]);
+    if (nameResults)
+      nameValue(frame().locals[c.names[i]], c.names[i]);
+  }
+}
+
+void Generator::yieldCarried(const Stmt &s, const LoopCarried &c) {
   llvm::SmallVector<mlir::Value> yields;
-  for (size_t i = 0; i < carried.size(); ++i) {
-    Val v = toTensor(frame().locals[carried[i]], s.loc);
-    if (v.type != carriedTypes[i])
-      error(s.loc, "Loop-carried variable " + carried[i] +
-                       " has initial type " + carriedTypes[i].str() +
+  for (size_t i = 0; i < c.names.size(); ++i) {
+    Val v = toTensor(frame().locals[c.names[i]], s.loc);
+    if (v.type != c.types[i])
+      error(s.loc, "Loop-carried variable " + c.names[i] +
+                       " has initial type " + c.types[i].str() +
                        " but is re-assigned to " + v.type.str() +
                        " in loop! Please make sure that the type stays "
                        "consistent.");
     yields.push_back(v.value);
   }
   at(s.loc);
-  checkUncarried(s, before, assigned, carried);
+  checkUncarried(s, c.before, c.assigned, c.names);
   mlir::scf::YieldOp::create(b_, here(), yields);
-  frame().locals = before;
-  for (size_t i = 0; i < carried.size(); ++i) {
-    frame().locals[carried[i]] =
-        Val::tensor(forOp.getResult(i), carriedTypes[i]);
-    nameValue(frame().locals[carried[i]], carried[i]);
-  }
 }
 
 void Generator::checkUncarried(const Stmt &s,
@@ -1183,34 +1194,16 @@ void Generator::checkUncarried(const Stmt &s,
 }
 
 void Generator::execWhile(const Stmt &s) {
-  std::set<std::string> assigned;
-  assignedNames(s.body, assigned);
-  std::map<std::string, Val> before = frame().locals;
-  std::vector<std::string> carried;
-  llvm::SmallVector<mlir::Value> inits;
+  LoopCarried carried = collectCarried(s, "");
   llvm::SmallVector<mlir::Type> types;
-  std::vector<TType> carriedTypes;
-  for (const std::string &n : assigned) {
-    auto it = before.find(n);
-    if (it == before.end())
-      continue;
-    Val init = it->second;
-    if (!init.isTensor() && !init.isNumber())
-      continue;
-    init = toTensor(init, s.loc);
-    carried.push_back(n);
-    inits.push_back(init.value);
-    types.push_back(init.type.toMLIR(&ctx_));
-    carriedTypes.push_back(init.type);
-  }
-  auto whileOp = mlir::scf::WhileOp::create(b_, here(), types, inits);
+  for (const TType &t : carried.types)
+    types.push_back(t.toMLIR(&ctx_));
+  auto whileOp = mlir::scf::WhileOp::create(b_, here(), types, carried.inits);
   mlir::OpBuilder::InsertionGuard guard(b_);
   llvm::SmallVector<mlir::Location> locs(types.size(), here());
   mlir::Block *beforeBlock =
       b_.createBlock(&whileOp.getBefore(), {}, types, locs);
-  for (size_t i = 0; i < carried.size(); ++i)
-    frame().locals[carried[i]] =
-        Val::tensor(beforeBlock->getArgument(i), carriedTypes[i]);
+  bindCarried(carried, beforeBlock->getArguments());
   Val cond = eval(*s.value);
   at(s.loc);
   if (cond.isTensor() && cond.type.isBlock())
@@ -1224,31 +1217,14 @@ void Generator::execWhile(const Stmt &s) {
                                  beforeBlock->getArguments());
   mlir::Block *afterBlock =
       b_.createBlock(&whileOp.getAfter(), {}, types, locs);
-  frame().locals = before;
-  for (size_t i = 0; i < carried.size(); ++i)
-    frame().locals[carried[i]] =
-        Val::tensor(afterBlock->getArgument(i), carriedTypes[i]);
+  frame().locals = carried.before;
+  bindCarried(carried, afterBlock->getArguments());
   frame().loopDepth++;
   exec(s.body);
   frame().loopDepth--;
-  llvm::SmallVector<mlir::Value> yields;
-  for (size_t i = 0; i < carried.size(); ++i) {
-    Val v = toTensor(frame().locals[carried[i]], s.loc);
-    if (v.type != carriedTypes[i])
-      error(s.loc, "Loop-carried variable " + carried[i] +
-                       " has initial type " + carriedTypes[i].str() +
-                       " but is re-assigned to " + v.type.str() +
-                       " in loop! Please make sure that the type stays "
-                       "consistent.");
-    yields.push_back(v.value);
-  }
-  at(s.loc);
-  checkUncarried(s, before, assigned, carried);
-  mlir::scf::YieldOp::create(b_, here(), yields);
-  frame().locals = before;
-  for (size_t i = 0; i < carried.size(); ++i)
-    frame().locals[carried[i]] =
-        Val::tensor(whileOp.getResult(i), carriedTypes[i]);
+  yieldCarried(s, carried);
+  frame().locals = carried.before;
+  bindCarried(carried, whileOp.getResults());
 }
 
 static void flattenReturn(const Val &v, std::vector<Val> &out) {

@@ -257,6 +257,23 @@ private:
   void execFor(const Stmt &s);
   void execWhile(const Stmt &s);
   void execReturn(const Stmt &s);
+  /// The values a loop carries from one iteration to the next (for and
+  /// while alike): the names live before it that its body assigns, except
+  /// `skip` (a for loop's target), with their initial values and types.
+  struct LoopCarried {
+    std::map<std::string, Val> before;
+    std::set<std::string> assigned;
+    std::vector<std::string> names;
+    std::vector<TType> types;
+    llvm::SmallVector<mlir::Value> inits;
+  };
+  LoopCarried collectCarried(const Stmt &s, const std::string &skip);
+  /// Binds the carried names to `values` (region arguments or results).
+  void bindCarried(const LoopCarried &c, mlir::ValueRange values,
+                   bool nameResults = false);
+  /// Ends the body: yields the carried values, checked against their
+  /// initial types, after checkUncarried.
+  void yieldCarried(const Stmt &s, const LoopCarried &c);
   void checkUncarried(const Stmt &s, const std::map<std::string, Val> &before,
                       const std::set<std::string> &assigned,
                       const std::vector<std::string> &carried);
