@@ -215,207 +215,263 @@ bool Driver::compileTTIR(const frontend::SourceFile &source,
                     out, errors);
 }
 
-bool Driver::compileFor(const frontend::SourceFile &source,
-                        const frontend::KernelSpec &spec, const Target &target,
-                        const BackendRegistry::Entry &entryRef,
-                        const CompileOptions &opts, CompiledKernel &out,
-                        std::vector<std::string> &errors) const {
-  auto fail = [&](const std::string &message) {
-    errors.push_back("error: " + message + "\n");
+namespace {
+
+/// One compile of one kernel for one target (Driver::compileFor), in the
+/// steps it takes. Each step reads what the steps before it decided and
+/// returns false, with `errors` filled, when the compile stops there.
+class CompileJob {
+public:
+  CompileJob(const frontend::SourceFile &source,
+             const frontend::KernelSpec &spec, const Target &target,
+             const BackendRegistry::Entry &entry, const CompileOptions &opts,
+             CompiledKernel &out, std::vector<std::string> &errors)
+      : source_(source), spec_(spec), target_(target),
+        entry_(entry.backend ? &entry : nullptr),
+        backend_(entry_ ? *entry_->backend : none_), opts_(opts), out_(out),
+        errors_(errors), emit_(opts.emit), path_(source.path()),
+        meta_(out.metadata) {}
+
+  bool run() {
+    if (!resolveOptions() || !resolveStages() || !checkInput())
+      return false;
+    if (lookupCache())
+      return true;
+    if (!createContext() || !readInput())
+      return false;
+    if (emit_ == "ttir-raw")
+      return finish("ttir-raw", false);
+    bool done = false;
+    if (!runCorePipeline(done))
+      return false;
+    if (done)
+      return true;
+    if (!runBackendStages())
+      return false;
+    store();
+    return true;
+  }
+
+private:
+  bool fail(const std::string &message) {
+    errors_.push_back("error: " + message + "\n");
     return false;
-  };
-  std::string emit = opts.emit;
-  const BackendRegistry::Entry *entry = entryRef.backend ? &entryRef : nullptr;
-  NullBackend none;
-  const Backend &backend = entry ? *entry->backend : none;
-
-  // Options: the backend's defaults, then the caller's. They are the one
-  // source of launch parameters: the metadata takes them here, and a GPU
-  // backend's first stage writes them into the module (ttg.num-warps, ...).
-  Options options;
-  std::vector<OptionDef> defs;
-  std::string pluginError;
-  if (!guarded(backend, "options()", pluginError,
-               [&] { defs = backend.options(); }))
-    return fail(pluginError);
-  for (const OptionDef &d : defs)
-    options[d.name] = d.defaultValue;
-  for (const auto &[name, value] : opts.backendOptions) {
-    const OptionDef *def = nullptr;
-    for (const OptionDef &d : defs)
-      if (d.name == name)
-        def = &d;
-    if (!def) {
-      std::string known;
-      for (const OptionDef &d : defs)
-        known += (known.empty() ? "" : ", ") + d.name;
-      return fail("backend '" + backend.name() + "' has no option '" + name +
-                  "' (its options: " + known + ")");
-    }
-    if (def->check) {
-      std::string why = def->check(value);
-      if (!why.empty())
-        return fail("option " + name + "=" + value + " for backend '" +
-                    backend.name() + "': " + why);
-    }
-    options[name] = value;
+  }
+  /// Moves the MLIR diagnostics gathered so far into the errors.
+  void flushDiagnostics() {
+    errors_.insert(errors_.end(), diagnostics_.begin(), diagnostics_.end());
+    diagnostics_.clear();
   }
 
-  bool layoutRemarks = false;
-  for (const std::string &r : opts.remarks) {
-    if (r != "layouts")
-      return fail("unknown remarks '" + r + "' (known: layouts)");
-    layoutRemarks = true;
-  }
-  std::vector<Stage> stages;
-  if (!guarded(backend, "stages()", pluginError,
-               [&] { stages = backend.stages(target); }))
-    return fail(pluginError);
-  if (entry && stages.empty())
-    return fail("backend '" + backend.name() + "' has no stages for " +
-                target.str + " (a plugin defect: its stages() is empty)");
-  for (const Stage &st : stages)
-    if (st.name.empty() || !st.run)
-      return fail("backend '" + backend.name() + "' has a stage " +
-                  (st.name.empty() ? std::string("without a name")
-                                   : "'" + st.name + "' without a run function") +
-                  " for " + target.str + " (a plugin defect)");
-  if (!emit.empty() && emit != "ttir-raw" && emit != "ttir") {
-    bool known = false;
-    for (const Stage &s : stages)
-      known |= s.name == emit;
-    if (!known) {
-      std::string names = "ttir-raw, ttir";
-      for (const Stage &s : stages)
-        names += ", " + s.name;
-      return fail("backend '" + backend.name() + "' has no stage '" + emit +
-                  "' for " + target.str + " (its stages: " + names + ")");
+  /// The backend's option defaults, then the caller's, each checked. They
+  /// are the one source of launch parameters: the metadata takes them
+  /// here, and a GPU backend's first stage writes them into the module
+  /// (ttg.num-warps, ...).
+  bool resolveOptions() {
+    if (!guarded(backend_, "options()", pluginError_,
+                 [&] { defs_ = backend_.options(); }))
+      return fail(pluginError_);
+    for (const OptionDef &d : defs_)
+      options_[d.name] = d.defaultValue;
+    for (const auto &[name, value] : opts_.backendOptions) {
+      const OptionDef *def = nullptr;
+      for (const OptionDef &d : defs_)
+        if (d.name == name)
+          def = &d;
+      if (!def) {
+        std::string known;
+        for (const OptionDef &d : defs_)
+          known += (known.empty() ? "" : ", ") + d.name;
+        return fail("backend '" + backend_.name() + "' has no option '" +
+                    name + "' (its options: " + known + ")");
+      }
+      if (def->check) {
+        std::string why = def->check(value);
+        if (!why.empty())
+          return fail("option " + name + "=" + value + " for backend '" +
+                      backend_.name() + "': " + why);
+      }
+      options_[name] = value;
     }
+    for (const std::string &r : opts_.remarks) {
+      if (r != "layouts")
+        return fail("unknown remarks '" + r + "' (known: layouts)");
+      layoutRemarks_ = true;
+    }
+    return true;
   }
-  bool finalStage = emit.empty() || (!stages.empty() && emit == stages.back().name);
 
-  // A TTIR file instead of kernel source: already specialized; the kernel
-  // may be left unnamed when the file holds only one.
-  const std::string &path = source.path();
-  bool irInput = isIRInput(path);
-  if (irInput && (!spec.signature.empty() || !spec.defines.empty()))
-    return fail(path + " is TTIR, already specialized: --signature and -D "
-                       "apply to kernel source only");
-  std::string kernelName = spec.kernel;
+  /// The backend's stages for the target, checked, and the one to stop at.
+  bool resolveStages() {
+    if (!guarded(backend_, "stages()", pluginError_,
+                 [&] { stages_ = backend_.stages(target_); }))
+      return fail(pluginError_);
+    if (entry_ && stages_.empty())
+      return fail("backend '" + backend_.name() + "' has no stages for " +
+                  target_.str + " (a plugin defect: its stages() is empty)");
+    for (const Stage &st : stages_)
+      if (st.name.empty() || !st.run)
+        return fail("backend '" + backend_.name() + "' has a stage " +
+                    (st.name.empty()
+                         ? std::string("without a name")
+                         : "'" + st.name + "' without a run function") +
+                    " for " + target_.str + " (a plugin defect)");
+    if (!emit_.empty() && emit_ != "ttir-raw" && emit_ != "ttir") {
+      bool known = false;
+      for (const Stage &s : stages_)
+        known |= s.name == emit_;
+      if (!known) {
+        std::string names = "ttir-raw, ttir";
+        for (const Stage &s : stages_)
+          names += ", " + s.name;
+        return fail("backend '" + backend_.name() + "' has no stage '" +
+                    emit_ + "' for " + target_.str + " (its stages: " + names +
+                    ")");
+      }
+    }
+    finalStage_ =
+        emit_.empty() || (!stages_.empty() && emit_ == stages_.back().name);
+    return true;
+  }
 
-  bundle::KernelMetadata &meta = out.metadata;
-  meta.kernel = kernelName;
-  meta.target = target.str;
-  meta.backend = backend.name();
-  if (!guarded(backend, "hash()", pluginError,
-               [&] { meta.backendHash = backend.hash(target, options); }))
-    return fail(pluginError);
-  if (options.count("num_warps"))
-    meta.numWarps = std::atoi(options["num_warps"].c_str());
-  if (options.count("num_stages"))
-    meta.numStages = std::atoi(options["num_stages"].c_str());
-  if (options.count("num_ctas"))
-    meta.numCtas = std::atoi(options["num_ctas"].c_str());
+  /// What the input is (kernel source, or TTIR already specialized; then
+  /// the kernel may be left unnamed when the file holds only one), and the
+  /// metadata known before compiling.
+  bool checkInput() {
+    irInput_ = isIRInput(path_);
+    if (irInput_ && (!spec_.signature.empty() || !spec_.defines.empty()))
+      return fail(path_ + " is TTIR, already specialized: --signature and "
+                          "-D apply to kernel source only");
+    kernelName_ = spec_.kernel;
+    meta_.kernel = kernelName_;
+    meta_.target = target_.str;
+    meta_.backend = backend_.name();
+    if (!guarded(backend_, "hash()", pluginError_, [&] {
+          meta_.backendHash = backend_.hash(target_, options_);
+        }))
+      return fail(pluginError_);
+    if (options_.count("num_warps"))
+      meta_.numWarps = std::atoi(options_["num_warps"].c_str());
+    if (options_.count("num_stages"))
+      meta_.numStages = std::atoi(options_["num_stages"].c_str());
+    if (options_.count("num_ctas"))
+      meta_.numCtas = std::atoi(options_["num_ctas"].c_str());
+    dumpDir_ = opts_.dumpDir;
+    if (dumpDir_.empty())
+      if (const char *env = std::getenv("TRIDENT_DUMP_DIR"))
+        dumpDir_ = env;
+    return true;
+  }
 
-  // The cache: only whole compiles are cached.
-  std::optional<Cache> cache;
-  std::string key;
-  // Remarks and IR dumps come from compiling: a cached binary has none to
-  // give, so asking for them compiles (and refreshes the entry).
-  std::string dumpDir = opts.dumpDir;
-  if (dumpDir.empty())
-    if (const char *env = std::getenv("TRIDENT_DUMP_DIR"))
-      dumpDir = env;
-  bool wantsCompile = layoutRemarks || opts.printIrAfterAll || !dumpDir.empty();
-  if (opts.useCache && finalStage && !stages.empty() && entry) {
+  /// The cache key and, for a whole compile, the cached entry: true on a
+  /// hit (`out` holds it). Remarks and IR dumps come from compiling: a
+  /// cached binary has none to give, so asking for them compiles (and
+  /// refreshes the entry).
+  bool lookupCache() {
+    bool wantsCompile =
+        layoutRemarks_ || opts_.printIrAfterAll || !dumpDir_.empty();
+    if (!opts_.useCache || !finalStage_ || stages_.empty() || !entry_)
+      return false;
     auto t0 = Clock::now();
     std::vector<frontend::Diagnostic> diags;
-    std::string src = irInput ? std::string(source.text())
-                              : frontend::kernelSourceKey(source, spec,
-                                                          diags);
-    if (!src.empty()) {
-      std::string material = std::string("trident ") + kTridentVersion;
-      auto field = [&](const std::string &k, const std::string &v) {
-        material += "\n" + k + "=" + std::to_string(v.size()) + ":" + v;
-      };
-      field("source", src);
-      field("kernel", spec.kernel);
-      for (const std::string &s : spec.signature)
-        field("sig", s);
-      for (const auto &[k, v] : spec.defines)
-        field("define", k + "=" + v);
-      field("debug", spec.debug ? "1" : "0");
-      // With --debug, assertions carry the file's path and lines: a file
-      // of the same text elsewhere must not get this one's messages.
-      if (spec.debug)
-        field("path", path);
-      field("target", target.str);
-      field("backend", backend.name());
-      field("plugin_version", entry->pluginVersion);
-      field("plugin_file", entry->fileHash);
-      field("compiler_files", compilerFilesHash());
-      field("backend_hash", meta.backendHash);
-      for (const auto &[k, v] : options)
-        field("option", k + "=" + v);
-      key = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(material)),
-                        /*LowerCase=*/true);
-      out.cacheKey = key;
-      std::string warning;
-      std::string dir = opts.cacheDir.empty()
-                            ? Cache::defaultDirectory(warning)
-                            : opts.cacheDir;
-      if (!dir.empty())
-        cache.emplace(dir);
-      else
-        out.warnings.push_back(warning);
-      bundle::Entry hit;
-      Cache::Lookup r = cache && !wantsCompile
-                            ? cache->lookup(key, hit, warning)
-                            : Cache::Lookup::Miss;
-      if (r == Cache::Lookup::Hit &&
-          (kernelName.empty() || hit.meta.kernel == kernelName) &&
-          hit.meta.target == target.str) {
-        out.metadata = hit.meta;
-        out.output = std::move(hit.binary);
-        out.stage = stages.back().name;
-        out.binaryOutput = stages.back().binaryOutput;
-        out.fromCache = true;
-        out.times.push_back({"cache-hit", msSince(t0)});
-        return true;
-      }
-      if (r == Cache::Lookup::Corrupt)
-        out.warnings.push_back(warning + "; recompiling");
+    std::string src = irInput_ ? std::string(source_.text())
+                               : frontend::kernelSourceKey(source_, spec_, diags);
+    if (src.empty())
+      return false;
+    std::string material = std::string("trident ") + kTridentVersion;
+    auto field = [&](const std::string &k, const std::string &v) {
+      material += "\n" + k + "=" + std::to_string(v.size()) + ":" + v;
+    };
+    field("source", src);
+    field("kernel", spec_.kernel);
+    for (const std::string &s : spec_.signature)
+      field("sig", s);
+    for (const auto &[k, v] : spec_.defines)
+      field("define", k + "=" + v);
+    field("debug", spec_.debug ? "1" : "0");
+    // With --debug, assertions carry the file's path and lines: a file
+    // of the same text elsewhere must not get this one's messages.
+    if (spec_.debug)
+      field("path", path_);
+    field("target", target_.str);
+    field("backend", backend_.name());
+    field("plugin_version", entry_->pluginVersion);
+    field("plugin_file", entry_->fileHash);
+    field("compiler_files", compilerFilesHash());
+    field("backend_hash", meta_.backendHash);
+    for (const auto &[k, v] : options_)
+      field("option", k + "=" + v);
+    key_ = llvm::toHex(
+        llvm::SHA256::hash(llvm::arrayRefFromStringRef(material)),
+        /*LowerCase=*/true);
+    out_.cacheKey = key_;
+    std::string warning;
+    std::string dir = opts_.cacheDir.empty() ? Cache::defaultDirectory(warning)
+                                             : opts_.cacheDir;
+    if (!dir.empty())
+      cache_.emplace(dir);
+    else
+      out_.warnings.push_back(warning);
+    bundle::Entry hit;
+    Cache::Lookup r = cache_ && !wantsCompile ? cache_->lookup(key_, hit, warning)
+                                              : Cache::Lookup::Miss;
+    if (r == Cache::Lookup::Hit &&
+        (kernelName_.empty() || hit.meta.kernel == kernelName_) &&
+        hit.meta.target == target_.str) {
+      out_.metadata = hit.meta;
+      out_.output = std::move(hit.binary);
+      out_.stage = stages_.back().name;
+      out_.binaryOutput = stages_.back().binaryOutput;
+      out_.fromCache = true;
+      out_.times.push_back({"cache-hit", msSince(t0)});
+      return true;
     }
+    if (r == Cache::Lookup::Corrupt)
+      out_.warnings.push_back(warning + "; recompiling");
+    return false;
   }
 
-  // Everything below builds IR.
-  mlir::DialectRegistry registry;
-  registerCoreDialects(registry);
-  if (!guarded(backend, "registerDialects()", pluginError,
-               [&] { backend.registerDialects(registry); }))
-    return fail(pluginError);
-  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
-  ctx.loadAllAvailableDialects();
-  ctx.printOpOnDiagnostic(false);
+  /// The MLIR context with the core's and the backend's dialects, and the
+  /// handler that turns MLIR diagnostics into located messages.
+  bool createContext() {
+    mlir::DialectRegistry registry;
+    registerCoreDialects(registry);
+    if (!guarded(backend_, "registerDialects()", pluginError_,
+                 [&] { backend_.registerDialects(registry); }))
+      return fail(pluginError_);
+    ctx_ = std::make_unique<mlir::MLIRContext>(
+        registry, mlir::MLIRContext::Threading::DISABLED);
+    ctx_->loadAllAvailableDialects();
+    ctx_->printOpOnDiagnostic(false);
+    handler_ = std::make_unique<mlir::ScopedDiagnosticHandler>(
+        ctx_.get(), [this](mlir::Diagnostic &d) { return onDiagnostic(d); });
+    if (!dumpDir_.empty()) {
+      if (std::error_code ec = llvm::sys::fs::create_directories(dumpDir_))
+        return fail("cannot create the dump directory " + dumpDir_ + ": " +
+                    ec.message());
+    }
+    return true;
+  }
 
-  std::vector<std::string> diagnostics;
-  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+  mlir::LogicalResult onDiagnostic(mlir::Diagnostic &d) {
     bool remark = d.getSeverity() == mlir::DiagnosticSeverity::Remark;
     if (d.getSeverity() != mlir::DiagnosticSeverity::Error && !remark)
       return mlir::success();
     // The pass manager's own summary; the driver reports the failing pass
     // and the reproducer itself.
-    if (!remark && llvm::StringRef(d.str()).starts_with(
-                       "Failures have been detected while processing an MLIR pass"))
+    if (!remark &&
+        llvm::StringRef(d.str()).starts_with(
+            "Failures have been detected while processing an MLIR pass"))
       return mlir::success();
     frontend::Diagnostic fd;
-    fd.severity = remark ? frontend::Severity::Remark : frontend::Severity::Error;
-    if (auto l = userLoc(d.getLocation(), path))
+    fd.severity =
+        remark ? frontend::Severity::Remark : frontend::Severity::Error;
+    if (auto l = userLoc(d.getLocation(), path_))
       fd.loc = *l;
     fd.message = d.str();
     for (const mlir::Diagnostic &note : d.getNotes())
       fd.message += "\n  note: " + note.str();
-    std::vector<std::string> &sink = remark ? out.remarks : diagnostics;
+    std::vector<std::string> &sink = remark ? out_.remarks : diagnostics_;
     // IR from elsewhere (Triton's dumps) locates ops in the kernel's Python
     // file, which is not the input: name that position without its text.
     if (!fd.loc.line)
@@ -424,224 +480,280 @@ bool Driver::compileFor(const frontend::SourceFile &source,
                        fd.message + "\n");
         return mlir::success();
       }
-    sink.push_back(frontend::formatDiagnostic(source, fd));
+    sink.push_back(frontend::formatDiagnostic(source_, fd));
     return mlir::success();
-  });
-
-  if (!dumpDir.empty()) {
-    if (std::error_code ec = llvm::sys::fs::create_directories(dumpDir))
-      return fail("cannot create the dump directory " + dumpDir + ": " +
-                  ec.message());
   }
-  int stageIndex = 0;
-  auto dump = [&](const std::string &stage, const std::string &ext,
-                  const std::string &data) {
-    if (dumpDir.empty())
+
+  void dump(const std::string &stage, const std::string &ext,
+            const std::string &data) {
+    if (dumpDir_.empty())
       return;
     char num[8];
-    snprintf(num, sizeof(num), "%02d", stageIndex);
-    std::string file = dumpDir + "/" + sanitize(kernelName) + "." +
-                       sanitize(target.str) + "." + num + "-" + stage + ext;
+    snprintf(num, sizeof(num), "%02d", stageIndex_);
+    std::string file = dumpDir_ + "/" + sanitize(kernelName_) + "." +
+                       sanitize(target_.str) + "." + num + "-" + stage + ext;
     std::error_code ec;
     llvm::raw_fd_ostream os(file, ec);
     if (ec) {
-      out.warnings.push_back("cannot write " + file + ": " + ec.message());
+      out_.warnings.push_back("cannot write " + file + ": " + ec.message());
       return;
     }
     os << data;
-  };
+  }
 
-  std::string currentStage;
-  auto runPasses =
-      [&](mlir::ModuleOp module,
-          const std::function<void(mlir::OpPassManager &)> &build) {
-        mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName(),
-                             mlir::OpPassManager::Nesting::Implicit);
-        build(pm);
-        if (opts.passTimings)
-          pm.enableTiming();
-        if (opts.printIrAfterAll)
-          pm.enableIRPrinting(
-              [](mlir::Pass *, mlir::Operation *) { return false; },
-              [](mlir::Pass *, mlir::Operation *) { return true; },
-              /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
-        std::string reproDir = dumpDir;
-        if (reproDir.empty()) {
-          llvm::SmallString<128> tmp;
-          llvm::sys::path::system_temp_directory(true, tmp);
-          reproDir = tmp.str().str();
-        }
-        std::string repro = reproDir + "/" + sanitize(kernelName) + "." +
-                            sanitize(target.str) + "." + currentStage + "." +
-                            std::to_string(getpid()) + ".repro.mlir";
-        // TRIDENT_NO_REPRODUCER=1 lets a crashing pass crash (for debuggers)
-        // instead of being caught to write a reproducer.
-        const char *noRepro = std::getenv("TRIDENT_NO_REPRODUCER");
-        if (opts.reproducers &&
-            !(noRepro && *noRepro && std::string(noRepro) != "0"))
-          pm.enableCrashReproducerGeneration(repro,
-                                             /*genLocalReproducer=*/true);
-        std::string failed;
-        pm.addInstrumentation(std::make_unique<FailedPass>(&failed));
-        if (mlir::succeeded(pm.run(module)))
-          return mlir::success();
-        errors.insert(errors.end(), diagnostics.begin(), diagnostics.end());
-        diagnostics.clear();
-        std::string cmd = "trident-opt";
-        if (entry && entry->path != "<builtin>" && currentStage != "ttir")
-          cmd += " --load-plugin " + entry->path;
-        cmd += " --run-reproducer " + repro;
-        errors.push_back(std::string("error: ") +
-                         (failed.empty() ? "a pass crashed"
-                                         : "pass '" + failed + "' failed") +
-                         " in stage '" + currentStage + "'" +
-                         (target.str.empty() ? "" : " for " + target.str) +
-                         "\nnote: the IR before the failing "
-                         "pass is in " + repro + "\nnote: reproduce with: " +
-                         cmd + "\n");
-        return mlir::failure();
-      };
+  /// Runs passes with the driver's instrumentation (StageContext::runPasses).
+  mlir::LogicalResult
+  runPasses(mlir::ModuleOp module,
+            const std::function<void(mlir::OpPassManager &)> &build) {
+    mlir::PassManager pm(ctx_.get(), mlir::ModuleOp::getOperationName(),
+                         mlir::OpPassManager::Nesting::Implicit);
+    build(pm);
+    if (opts_.passTimings)
+      pm.enableTiming();
+    if (opts_.printIrAfterAll)
+      pm.enableIRPrinting(
+          [](mlir::Pass *, mlir::Operation *) { return false; },
+          [](mlir::Pass *, mlir::Operation *) { return true; },
+          /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
+    std::string reproDir = dumpDir_;
+    if (reproDir.empty()) {
+      llvm::SmallString<128> tmp;
+      llvm::sys::path::system_temp_directory(true, tmp);
+      reproDir = tmp.str().str();
+    }
+    std::string repro = reproDir + "/" + sanitize(kernelName_) + "." +
+                        sanitize(target_.str) + "." + currentStage_ + "." +
+                        std::to_string(getpid()) + ".repro.mlir";
+    // TRIDENT_NO_REPRODUCER=1 lets a crashing pass crash (for debuggers)
+    // instead of being caught to write a reproducer.
+    const char *noRepro = std::getenv("TRIDENT_NO_REPRODUCER");
+    if (opts_.reproducers &&
+        !(noRepro && *noRepro && std::string(noRepro) != "0"))
+      pm.enableCrashReproducerGeneration(repro,
+                                         /*genLocalReproducer=*/true);
+    std::string failed;
+    pm.addInstrumentation(std::make_unique<FailedPass>(&failed));
+    if (mlir::succeeded(pm.run(module)))
+      return mlir::success();
+    flushDiagnostics();
+    std::string cmd = "trident-opt";
+    if (entry_ && entry_->path != "<builtin>" && currentStage_ != "ttir")
+      cmd += " --load-plugin " + entry_->path;
+    cmd += " --run-reproducer " + repro;
+    errors_.push_back(std::string("error: ") +
+                      (failed.empty() ? "a pass crashed"
+                                      : "pass '" + failed + "' failed") +
+                      " in stage '" + currentStage_ + "'" +
+                      (target_.str.empty() ? "" : " for " + target_.str) +
+                      "\nnote: the IR before the failing "
+                      "pass is in " +
+                      repro + "\nnote: reproduce with: " + cmd + "\n");
+    return mlir::failure();
+  }
 
-  // Frontend.
-  auto t0 = Clock::now();
-  std::vector<frontend::Diagnostic> ferrors;
-  std::vector<frontend::KernelArgument> args;
-  std::vector<frontend::KernelConstexpr> constexprs;
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  bool ttgirInput = false;
-  if (irInput) {
-    std::string error;
-    module = parseKernelIR(ctx, source, kernelName, args, error);
-    out.times.push_back({"parse-ttir", msSince(t0)});
+  /// The kernel's module: from the frontend, or parsed from TTIR/TTGIR;
+  /// the launch arguments and constexprs into the metadata.
+  bool readInput() {
+    auto t0 = Clock::now();
+    std::vector<frontend::Diagnostic> ferrors;
+    std::vector<frontend::KernelArgument> args;
+    std::vector<frontend::KernelConstexpr> constexprs;
+    mlir::OwningOpRef<mlir::ModuleOp> module;
+    if (irInput_) {
+      std::string error;
+      module = parseKernelIR(*ctx_, source_, kernelName_, args, error);
+      out_.times.push_back({"parse-ttir", msSince(t0)});
+      if (!module) {
+        flushDiagnostics();
+        if (!error.empty())
+          errors_.push_back("error: " + error + "\n");
+        return false;
+      }
+      meta_.kernel = kernelName_;
+      if (!applyTTGIRModule(*module, target_, stages_, opts_.backendOptions,
+                            options_, meta_, ttgirInput_, error)) {
+        errors_.push_back("error: " + path_ + ": " + error + "\n");
+        return false;
+      }
+      // The module's num_warps, checked as the backend checks the option.
+      for (const OptionDef &d : defs_)
+        if (ttgirInput_ && d.name == "num_warps" && d.check)
+          if (std::string why = d.check(options_["num_warps"]); !why.empty())
+            return fail(path_ + ": ttg.num-warps = " + options_["num_warps"] +
+                        " for backend '" + backend_.name() + "': " + why);
+      if (ttgirInput_ && (emit_ == "ttir-raw" || emit_ == "ttir"))
+        return fail(path_ + " is TTGIR: the stages before the backend's "
+                            "'ttgir' (ttir-raw, ttir) do not exist for it");
+    } else {
+      module = frontend::generateTTIR(*ctx_, source_, spec_, ferrors, &args,
+                                      &constexprs);
+      out_.times.push_back({"frontend", msSince(t0)});
+    }
     if (!module) {
-      errors.insert(errors.end(), diagnostics.begin(), diagnostics.end());
-      if (!error.empty())
-        errors.push_back("error: " + error + "\n");
+      for (const frontend::Diagnostic &d : ferrors)
+        errors_.push_back(frontend::formatDiagnostic(source_, d));
       return false;
     }
-    meta.kernel = kernelName;
-    if (!applyTTGIRModule(*module, target, stages, opts.backendOptions,
-                          options, meta, ttgirInput, error)) {
-      errors.push_back("error: " + path + ": " + error + "\n");
-      return false;
+    for (const frontend::KernelArgument &a : args) {
+      bundle::KernelArg arg;
+      arg.name = a.name;
+      arg.type = a.type;
+      arg.divisibility = a.specialization == "16" ? 16 : 1;
+      arg.equalsOne = a.specialization == "1";
+      meta_.args.push_back(std::move(arg));
     }
-    // The module's num_warps, checked as the backend checks the option.
-    for (const OptionDef &d : defs)
-      if (ttgirInput && d.name == "num_warps" && d.check)
-        if (std::string why = d.check(options["num_warps"]); !why.empty())
-          return fail(path + ": ttg.num-warps = " + options["num_warps"] +
-                      " for backend '" + backend.name() + "': " + why);
-    if (ttgirInput && (emit == "ttir-raw" || emit == "ttir"))
-      return fail(path + " is TTGIR: the stages before the backend's "
-                         "'ttgir' (ttir-raw, ttir) do not exist for it");
-  } else {
-    module = frontend::generateTTIR(ctx, source, spec, ferrors, &args,
-                                    &constexprs);
-    out.times.push_back({"frontend", msSince(t0)});
-  }
-  if (!module) {
-    for (const frontend::Diagnostic &d : ferrors)
-      errors.push_back(frontend::formatDiagnostic(source, d));
-    return false;
-  }
-  for (const frontend::KernelArgument &a : args) {
-    bundle::KernelArg arg;
-    arg.name = a.name;
-    arg.type = a.type;
-    arg.divisibility = a.specialization == "16" ? 16 : 1;
-    arg.equalsOne = a.specialization == "1";
-    meta.args.push_back(std::move(arg));
-  }
-  for (const frontend::KernelConstexpr &c : constexprs)
-    meta.constexprs.push_back({c.name, c.value});
-  Artifact artifact;
-  artifact.module = std::move(module);
-  dump("ttir-raw", ".mlir", dumpDir.empty() ? "" : printModule(*artifact.module));
-  ++stageIndex;
-  auto finish = [&](const std::string &stage, bool binary) {
-    out.stage = stage;
-    out.binaryOutput = binary;
-    out.output = artifact.isModule() ? printModule(*artifact.module)
-                                     : std::move(artifact.bytes);
+    for (const frontend::KernelConstexpr &c : constexprs)
+      meta_.constexprs.push_back({c.name, c.value});
+    artifact_.module = std::move(module);
+    dump("ttir-raw", ".mlir",
+         dumpDir_.empty() ? "" : printModule(*artifact_.module));
+    ++stageIndex_;
     return true;
-  };
-  if (emit == "ttir-raw")
-    return finish("ttir-raw", false);
+  }
 
-  // Core TTIR pipeline. TTGIR input (Triton's own, say) skips it and
-  // starts after the backend's "ttgir" stage: its layouts are chosen.
-  size_t firstStage = 0;
-  if (ttgirInput) {
-    while (stages[firstStage].name != "ttgir")
-      ++firstStage;
-    ++firstStage;
-    if (layoutRemarks)
-      emitLayoutRemarks(*artifact.module);
-    if (emit == "ttgir")
-      return finish("ttgir", false);
-  } else {
-    currentStage = "ttir";
-    t0 = Clock::now();
-    if (mlir::failed(runPasses(*artifact.module, [](mlir::OpPassManager &pm) {
+  bool finish(const std::string &stage, bool binary) {
+    out_.stage = stage;
+    out_.binaryOutput = binary;
+    out_.output = artifact_.isModule() ? printModule(*artifact_.module)
+                                       : std::move(artifact_.bytes);
+    return true;
+  }
+
+  /// The core TTIR pipeline. TTGIR input (Triton's own, say) skips it and
+  /// starts after the backend's "ttgir" stage: its layouts are chosen.
+  /// `done` when the requested output is ready.
+  bool runCorePipeline(bool &done) {
+    if (ttgirInput_) {
+      while (stages_[firstStage_].name != "ttgir")
+        ++firstStage_;
+      ++firstStage_;
+      if (layoutRemarks_)
+        emitLayoutRemarks(*artifact_.module);
+      if (emit_ == "ttgir")
+        done = finish("ttgir", false);
+      return true;
+    }
+    currentStage_ = "ttir";
+    auto t0 = Clock::now();
+    if (mlir::failed(runPasses(*artifact_.module, [](mlir::OpPassManager &pm) {
           buildCoreTTIRPipeline(pm);
         })))
       return false;
-    out.times.push_back({"ttir", msSince(t0)});
-    dump("ttir", ".mlir", dumpDir.empty() ? "" : printModule(*artifact.module));
-    ++stageIndex;
-    if (emit == "ttir")
-      return finish("ttir", false);
+    out_.times.push_back({"ttir", msSince(t0)});
+    dump("ttir", ".mlir",
+         dumpDir_.empty() ? "" : printModule(*artifact_.module));
+    ++stageIndex_;
+    if (emit_ == "ttir")
+      done = finish("ttir", false);
+    return true;
   }
 
-  // The backend's stages.
-  StageContext sctx{ctx, target, options, meta, runPasses,
-                    [&](const std::string &m) {
-                      errors.push_back("error: " + m + "\n");
-                    }};
-  for (size_t si = firstStage; si < stages.size(); ++si) {
-    const Stage &stage = stages[si];
-    currentStage = stage.name;
-    t0 = Clock::now();
-    size_t errorsBefore = errors.size();
-    mlir::LogicalResult ran = mlir::failure();
-    if (!guarded(backend, ("stage '" + stage.name + "'").c_str(), pluginError,
-                 [&] { ran = stage.run(artifact, sctx); })) {
-      errors.insert(errors.end(), diagnostics.begin(), diagnostics.end());
-      return fail(pluginError + " for " + target.str);
+  /// The backend's stages, up to the one requested; then the output.
+  bool runBackendStages() {
+    StageContext sctx{
+        *ctx_, target_, options_, meta_,
+        [this](mlir::ModuleOp m,
+               const std::function<void(mlir::OpPassManager &)> &build) {
+          return runPasses(m, build);
+        },
+        [this](const std::string &m) {
+          errors_.push_back("error: " + m + "\n");
+        }};
+    for (size_t si = firstStage_; si < stages_.size(); ++si) {
+      const Stage &stage = stages_[si];
+      currentStage_ = stage.name;
+      auto t0 = Clock::now();
+      size_t errorsBefore = errors_.size();
+      mlir::LogicalResult ran = mlir::failure();
+      if (!guarded(backend_, ("stage '" + stage.name + "'").c_str(),
+                   pluginError_, [&] { ran = stage.run(artifact_, sctx); })) {
+        flushDiagnostics();
+        return fail(pluginError_ + " for " + target_.str);
+      }
+      if (mlir::failed(ran)) {
+        flushDiagnostics();
+        if (errors_.size() == errorsBefore)
+          errors_.push_back("error: stage '" + stage.name + "' of backend '" +
+                            backend_.name() + "' failed for " + target_.str +
+                            "\n");
+        return false;
+      }
+      out_.times.push_back({stage.name, msSince(t0)});
+      if (layoutRemarks_ && stage.name == "ttgir" && artifact_.isModule())
+        emitLayoutRemarks(*artifact_.module);
+      if (!dumpDir_.empty())
+        dump(stage.name, stage.extension,
+             artifact_.isModule() ? printModule(*artifact_.module)
+                                  : artifact_.bytes);
+      ++stageIndex_;
+      if (emit_ == stage.name)
+        break;
     }
-    if (mlir::failed(ran)) {
-      errors.insert(errors.end(), diagnostics.begin(), diagnostics.end());
-      if (errors.size() == errorsBefore)
-        errors.push_back("error: stage '" + stage.name + "' of backend '" +
-                         backend.name() + "' failed for " + target.str + "\n");
-      return false;
-    }
-    out.times.push_back({stage.name, msSince(t0)});
-    if (layoutRemarks && stage.name == "ttgir" && artifact.isModule())
-      emitLayoutRemarks(*artifact.module);
-    if (!dumpDir.empty())
-      dump(stage.name, stage.extension,
-           artifact.isModule() ? printModule(*artifact.module) : artifact.bytes);
-    ++stageIndex;
-    if (emit == stage.name)
-      break;
+    const Stage *last = &stages_.back();
+    if (!emit_.empty())
+      for (const Stage &s : stages_)
+        if (s.name == emit_) {
+          last = &s;
+          break;
+        }
+    finish(last->name, last->binaryOutput);
+    if (meta_.format.empty())
+      meta_.format = last->name;
+    return true;
   }
-  const Stage &last = emit.empty() ? stages.back() : [&]() -> const Stage & {
-    for (const Stage &s : stages)
-      if (s.name == emit)
-        return s;
-    return stages.back();
-  }();
-  finish(last.name, last.binaryOutput);
-  if (meta.format.empty())
-    meta.format = last.name;
-  if (cache) {
-    bundle::Entry e{meta, out.output};
+
+  void store() {
+    if (!cache_)
+      return;
+    bundle::Entry e{meta_, out_.output};
     std::string storeError;
-    if (!cache->store(key, e, storeError))
-      out.warnings.push_back("not cached: " + storeError);
+    if (!cache_->store(key_, e, storeError))
+      out_.warnings.push_back("not cached: " + storeError);
   }
-  return true;
+
+  // The request.
+  const frontend::SourceFile &source_;
+  const frontend::KernelSpec &spec_;
+  const Target &target_;
+  const BackendRegistry::Entry *entry_;
+  NullBackend none_;
+  const Backend &backend_;
+  const CompileOptions &opts_;
+  CompiledKernel &out_;
+  std::vector<std::string> &errors_;
+  std::string emit_;
+  std::string path_;
+  bundle::KernelMetadata &meta_;
+  // What the steps decide.
+  std::string pluginError_;
+  Options options_;
+  std::vector<OptionDef> defs_;
+  bool layoutRemarks_ = false;
+  std::vector<Stage> stages_;
+  bool finalStage_ = false;
+  bool irInput_ = false;
+  bool ttgirInput_ = false;
+  std::string kernelName_;
+  std::string dumpDir_;
+  std::optional<Cache> cache_;
+  std::string key_;
+  std::unique_ptr<mlir::MLIRContext> ctx_;
+  std::unique_ptr<mlir::ScopedDiagnosticHandler> handler_;
+  std::vector<std::string> diagnostics_;
+  std::string currentStage_;
+  int stageIndex_ = 0;
+  size_t firstStage_ = 0;
+  Artifact artifact_; // after ctx_: destroyed before it
+};
+
+} // namespace
+
+bool Driver::compileFor(const frontend::SourceFile &source,
+                        const frontend::KernelSpec &spec, const Target &target,
+                        const BackendRegistry::Entry &entry,
+                        const CompileOptions &opts, CompiledKernel &out,
+                        std::vector<std::string> &errors) const {
+  return CompileJob(source, spec, target, entry, opts, out, errors).run();
 }
 
 } // namespace trident
