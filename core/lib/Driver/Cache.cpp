@@ -2,13 +2,11 @@
 
 #include "trident/Driver/Cache.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <cerrno>
-#include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <fcntl.h>
-#include <random>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace trident {
@@ -18,18 +16,10 @@ namespace {
 /// The metadata extra (`x.cache_key`) in which an entry records its key.
 constexpr const char *kKeyExtra = "cache_key";
 
-bool makeDirs(const std::string &path, mode_t mode = 0755) {
-  std::string cur;
-  for (size_t i = 0; i <= path.size(); ++i) {
-    if (i == path.size() || path[i] == '/') {
-      if (!cur.empty() && mkdir(cur.c_str(), mode) != 0 && errno != EEXIST)
-        return false;
-    }
-    if (i < path.size())
-      cur += path[i];
-  }
-  return true;
-}
+namespace fs = llvm::sys::fs;
+
+/// Entry directories: readable by all (0755); private ones are 0700.
+const fs::perms kShared = static_cast<fs::perms>(0755);
 
 } // namespace
 
@@ -45,35 +35,38 @@ std::string Cache::defaultDirectory(std::string &warning) {
   // user's own in the temporary directory.
   if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') {
     std::string dir = std::string(xdg) + "/trident";
-    if (makeDirs(dir, 0700))
+    std::error_code ec = fs::create_directories(dir, /*IgnoreExisting=*/true,
+                                                fs::owner_all);
+    if (!ec)
       return dir;
     warning = "the on-disk cache is off: cannot create " + dir + ": " +
-              std::strerror(errno);
+              ec.message();
     return "";
   }
   const char *tmp = std::getenv("TMPDIR");
   uid_t uid = geteuid();
   std::string dir = std::string(tmp && *tmp == '/' ? tmp : "/tmp") +
                     "/trident-cache-" + std::to_string(uid);
-  if (mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
+  if (std::error_code ec = fs::create_directory(dir, /*IgnoreExisting=*/true,
+                                                fs::owner_all)) {
     warning = "the on-disk cache is off: cannot create " + dir + ": " +
-              std::strerror(errno);
+              ec.message();
     return "";
   }
   // It may have been there before: it must be a directory (not a link to
   // one) of this user that no one else can write to.
-  struct stat st;
+  fs::file_status st;
   std::string why;
-  if (lstat(dir.c_str(), &st) != 0)
-    why = std::strerror(errno);
-  else if (S_ISLNK(st.st_mode))
+  if (std::error_code ec = fs::status(dir, st, /*Follow=*/false))
+    why = ec.message();
+  else if (st.type() == fs::file_type::symlink_file)
     why = "it is a symbolic link";
-  else if (!S_ISDIR(st.st_mode))
+  else if (st.type() != fs::file_type::directory_file)
     why = "it is not a directory";
-  else if (st.st_uid != uid)
-    why = "it belongs to user " + std::to_string(st.st_uid) + ", not to " +
+  else if (st.getUser() != uid)
+    why = "it belongs to user " + std::to_string(st.getUser()) + ", not to " +
           std::to_string(uid);
-  else if (st.st_mode & (S_IWGRP | S_IWOTH))
+  else if (st.permissions() & (fs::group_write | fs::others_write))
     why = "others can write to it";
   if (why.empty())
     return dir;
@@ -91,7 +84,7 @@ Cache::Lookup Cache::lookup(const std::string &key, bundle::Entry &out,
   std::string path = pathFor(key), data, error;
   auto corrupt = [&](const std::string &why) {
     warning = "discarding corrupt cache entry " + path + ": " + why;
-    ::unlink(path.c_str());
+    fs::remove(path);
     return Lookup::Corrupt;
   };
   // Not through a symbolic link, and only a regular file read up to its
@@ -124,36 +117,39 @@ bool Cache::store(const std::string &key, const bundle::Entry &entry,
     return false;
   std::string path = pathFor(key);
   std::string dir = path.substr(0, path.rfind('/'));
-  if (!makeDirs(dir)) {
-    error = "cannot create cache directory " + dir + ": " + std::strerror(errno);
+  if (std::error_code ec =
+          fs::create_directories(dir, /*IgnoreExisting=*/true, kShared)) {
+    error = "cannot create cache directory " + dir + ": " + ec.message();
     return false;
   }
-  std::random_device rd;
-  std::string tmp = dir + "/.tmp." + std::to_string(getpid()) + "." +
-                    std::to_string(rd());
-  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    error = "cannot write " + tmp + ": " + std::strerror(errno);
+  int fd = -1;
+  llvm::SmallString<256> tmp;
+  if (std::error_code ec = fs::createUniqueFile(
+          dir + "/.tmp.%%%%%%%%%%%%%%%%", fd, tmp, fs::OF_None,
+          fs::owner_read | fs::owner_write | fs::group_read | fs::others_read)) {
+    error = "cannot write a temporary file in " + dir + ": " + ec.message();
     return false;
   }
-  size_t done = 0;
-  while (done < data.size()) {
-    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-    if (n <= 0) {
-      error = "cannot write " + tmp + ": " + std::strerror(errno);
-      close(fd);
-      ::unlink(tmp.c_str());
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/false);
+    os << data;
+    os.flush();
+    if (os.has_error()) {
+      error = "cannot write " + std::string(tmp) + ": " + os.error().message();
+      os.clear_error();
+      ::close(fd);
+      fs::remove(tmp);
       return false;
     }
-    done += size_t(n);
   }
-  fsync(fd);
-  close(fd);
+  ::fsync(fd);
+  ::close(fd);
   // rename() is atomic: readers see the old entry, no entry, or the whole
   // new one. Concurrent writers of one key write identical bytes.
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    error = "cannot rename " + tmp + " to " + path + ": " + std::strerror(errno);
-    ::unlink(tmp.c_str());
+  if (std::error_code ec = fs::rename(tmp, path)) {
+    error = "cannot rename " + std::string(tmp) + " to " + path + ": " +
+            ec.message();
+    fs::remove(tmp);
     return false;
   }
   return true;

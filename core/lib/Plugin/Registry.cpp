@@ -12,12 +12,15 @@
 #include <map>
 #include <mutex>
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
-#include <dirent.h>
 #include <dlfcn.h>
-#include <sys/stat.h>
 
 namespace trident {
 
@@ -125,15 +128,17 @@ void BackendRegistry::add(std::unique_ptr<Backend> backend) {
 /// Why `path` (followed through links) cannot be a plugin file: empty for
 /// a regular file and for one that does not exist (dlopen says so then).
 static std::string notAPluginFile(const std::string &path) {
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode))
+  namespace fs = llvm::sys::fs;
+  fs::file_status st;
+  if (fs::status(path, st) || st.type() == fs::file_type::regular_file)
     return "";
-  const char *what = S_ISDIR(st.st_mode)    ? "a directory"
-                     : S_ISFIFO(st.st_mode) ? "a FIFO"
-                     : S_ISCHR(st.st_mode)  ? "a character device"
-                     : S_ISBLK(st.st_mode)  ? "a block device"
-                     : S_ISSOCK(st.st_mode) ? "a socket"
-                                            : "a special file";
+  fs::file_type t = st.type();
+  const char *what = t == fs::file_type::directory_file   ? "a directory"
+                     : t == fs::file_type::fifo_file      ? "a FIFO"
+                     : t == fs::file_type::character_file ? "a character device"
+                     : t == fs::file_type::block_file     ? "a block device"
+                     : t == fs::file_type::socket_file    ? "a socket"
+                                                          : "a special file";
   return std::string("it is ") + what + ", not a regular file";
 }
 
@@ -240,19 +245,14 @@ bool BackendRegistry::loadPlugin(const std::string &path, std::string &error) {
   loadingName_ = loadingVersion_ = nullptr;
   loadingPath_.clear();
   handles_.push_back(handle); // its code may already be referenced
+  // The plugin file's identity for cache keys (a rebuilt plugin of the
+  // same version must not reuse another's binaries).
   std::string fileHash;
-  if (FILE *f = std::fopen(file.c_str(), "rb")) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    unsigned char buf[1 << 16];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0)
-      for (size_t i = 0; i < n; ++i)
-        h = (h ^ buf[i]) * 0x100000001b3ull;
-    std::fclose(f);
-    char hex[17];
-    std::snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
-    fileHash = hex;
-  }
+  if (auto buffer = llvm::MemoryBuffer::getFile(file, /*IsText=*/false,
+                                                /*RequiresNullTerminator=*/false))
+    fileHash = llvm::utohexstr(llvm::xxh3_64bits(llvm::arrayRefFromStringRef(
+                                   (*buffer)->getBuffer())),
+                               /*LowerCase=*/true, /*Width=*/16);
   for (size_t i = before; i < entries_.size(); ++i)
     entries_[i].fileHash = fileHash;
   if (!registrationError_.empty()) {
@@ -279,10 +279,6 @@ std::string BackendRegistry::installedPluginDir() {
   return "";
 }
 
-static bool isDirectory(const std::string &p) {
-  struct stat st;
-  return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
 
 void BackendRegistry::loadDefaultPlugins(std::vector<std::string> &errors,
                                          std::vector<std::string> *warnings) {
@@ -292,30 +288,20 @@ void BackendRegistry::loadDefaultPlugins(std::vector<std::string> &errors,
   const char *skip = std::getenv("TRIDENT_DISABLE_INSTALLED_PLUGINS");
   if (!installed.empty() && !(skip && *skip && std::string(skip) != "0"))
     places.push_back(installed);
-  if (const char *env = std::getenv("TRIDENT_PLUGIN_PATH")) {
-    std::string s = env;
-    size_t start = 0;
-    while (start <= s.size()) {
-      size_t end = s.find(':', start);
-      std::string part = s.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  if (const char *env = std::getenv("TRIDENT_PLUGIN_PATH"))
+    for (llvm::StringRef part : llvm::split(env, ':'))
       if (!part.empty())
-        places.push_back(part);
-      if (end == std::string::npos)
-        break;
-      start = end + 1;
-    }
-  }
+        places.push_back(part.str());
   for (const std::string &place : places) {
     std::vector<std::string> files;
-    if (isDirectory(place)) {
-      if (DIR *d = opendir(place.c_str())) {
-        while (dirent *ent = readdir(d)) {
-          std::string n = ent->d_name;
-          if (n.size() > 3 && n.compare(n.size() - 3, 3, ".so") == 0)
-            files.push_back(place + "/" + n);
-        }
-        closedir(d);
-      }
+    if (llvm::sys::fs::is_directory(place)) {
+      std::error_code ec;
+      for (llvm::sys::fs::directory_iterator it(place, ec), end;
+           !ec && it != end; it.increment(ec))
+        if (llvm::StringRef(it->path()).ends_with(".so") &&
+            llvm::sys::path::filename(it->path()).size() > 3)
+          files.push_back(place + "/" +
+                          llvm::sys::path::filename(it->path()).str());
       std::sort(files.begin(), files.end());
     } else if (place != installed) {
       files.push_back(place);
