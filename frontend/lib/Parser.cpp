@@ -233,6 +233,8 @@ private:
   /// Inside a `try`/`if` clause: cleared when the clause cannot run as
   /// written in a Triton 3.6 environment.
   bool *branchResolves_ = nullptr;
+  /// How many module-level blocks (try/if clauses) are being read.
+  int moduleDepth_ = 0;
 
   friend ParseResult trident::frontend::parseModule(const SourceFile &,
                                                     ImportOracle *);
@@ -527,6 +529,19 @@ void Parser::parseFile(ParseResult &result) {
 void Parser::parseModuleBlock(ParseResult &result, Module &into,
                               bool *resolves) {
   size_t end = findBlockEnd(pos_);
+  // Python allows at most 100 levels of indentation; deeper module-level
+  // blocks are skipped rather than read recursively.
+  if (moduleDepth_ >= kMaxNesting) {
+    pos_ = end;
+    if (resolves)
+      *resolves = false;
+    return;
+  }
+  struct Depth {
+    int &d;
+    explicit Depth(int &d) : d(d) { ++d; }
+    ~Depth() { --d; }
+  } depth(moduleDepth_);
   advance(); // Indent
   bool *savedResolves = branchResolves_;
   branchResolves_ = resolves;

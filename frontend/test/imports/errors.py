@@ -15,6 +15,11 @@
 # RUN: tridentc %S/Inputs/kpkg/ops/more.py --signature '*fp32' --kernel k_star --no-locs | FileCheck %s --check-prefix=STAR
 # RUN: not tridentc %S/Inputs/kpkg/ops/more.py --signature '*fp32' --kernel k_star_private 2>&1 | FileCheck %s --check-prefix=STARPRIVATE
 # RUN: not tridentc %S/Inputs/kpkg/ops/more.py --signature '*fp32' --kernel k_unlexable 2>&1 | FileCheck %s --check-prefix=UNLEXABLE
+# Module-level blocks nested deeper than Python's 100 levels are skipped,
+# never read recursively (3,000 nested `if True:`): no crash.
+# RUN: python3 -c "print('import triton\nimport triton.language as tl'); [print(' ' * i + 'if True:') for i in range(3000)]; print(' ' * 3000 + 'X = tl.constexpr(1)'); print('@triton.jit\ndef k(p):\n    tl.store(p, X)')" > %t.deep.py
+# RUN: not tridentc %t.deep.py --kernel k --signature '*i32' 2>&1 | FileCheck %s --check-prefix=DEEP
+# DEEP: error: name 'X' is not defined
 # Two modules that import each other's helpers (and not a name in a
 # circle) are fine, as in Python.
 # RUN: tridentc %S/Inputs/kpkg/ops/bad.py --signature '*fp32' --kernel k_cycle_ok --no-locs | FileCheck %s --check-prefix=CYCLEOK
