@@ -120,8 +120,15 @@ public:
 
 private:
   void followBinding(LoadedModule &mod, const std::string &name) {
-    if (!visited_.insert({&mod, name}).second)
+    // Imports chained through more modules than the generator follows
+    // (256) fail to compile; the walk need not go deeper either.
+    if (depth_ > 512 || !visited_.insert({&mod, name}).second)
       return;
+    struct Depth {
+      int &d;
+      explicit Depth(int &d) : d(d) { ++d; }
+      ~Depth() { --d; }
+    } depth(depth_);
     const Module &m = mod.parsed.module;
     for (const std::string &n : reachable(m, name, &attrs_)) {
       const GlobalBinding &g = m.globals.at(n);
@@ -150,6 +157,7 @@ private:
   std::set<std::pair<LoadedModule *, std::string>> probed_;
   std::set<LoadedModule *> whole_;
   std::set<std::string> attrs_;
+  int depth_ = 0;
 };
 
 } // namespace

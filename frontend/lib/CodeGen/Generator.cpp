@@ -1449,6 +1449,10 @@ Val Generator::importedBinding(ModuleCtx &m, const std::string &name,
                      target.loaded->name + "." + g.importName +
                      " (no module of the cycle defines it)");
       }
+    if (importChain_.size() >= kMaxGlobalChain)
+      error(l, "'" + name + "' is imported through a chain of more than " +
+                   std::to_string(kMaxGlobalChain) +
+                   " modules; Trident follows at most that many");
     importChain_.push_back({&target, g.importName});
     Val v;
     try {
