@@ -20,6 +20,10 @@
 # RUN: python3 -c "print('import triton\nimport triton.language as tl'); [print(' ' * i + 'if True:') for i in range(3000)]; print(' ' * 3000 + 'X = tl.constexpr(1)'); print('@triton.jit\ndef k(p):\n    tl.store(p, X)')" > %t.deep.py
 # RUN: not tridentc %t.deep.py --kernel k --signature '*i32' 2>&1 | FileCheck %s --check-prefix=DEEP
 # DEEP: error: name 'X' is not defined
+# A name imported through a chain of 300 modules.
+# RUN: rm -rf %t.chain && mkdir -p %t.chain/cp && python3 -c "import sys; d = sys.argv[1]; open(d + '/__init__.py', 'w').close(); [open(d + '/m%d.py' % i, 'w').write('from .m%d import v\n' % (i + 1)) for i in range(300)]; open(d + '/m300.py', 'w').write('import triton.language as tl\nv = tl.constexpr(7)\n'); open(d + '/k.py', 'w').write('import triton\nimport triton.language as tl\nfrom .m0 import v\n\n@triton.jit\ndef k(p):\n    tl.store(p, v)\n')" %t.chain/cp
+# RUN: not tridentc %t.chain/cp/k.py --kernel k --signature '*i32' 2>&1 | FileCheck %s --check-prefix=CHAIN
+# CHAIN: k.py:7:17: error: 'v' is imported through a chain of more than 256 modules; Trident follows at most that many
 # Two modules that import each other's helpers (and not a name in a
 # circle) are fine, as in Python.
 # RUN: tridentc %S/Inputs/kpkg/ops/bad.py --signature '*fp32' --kernel k_cycle_ok --no-locs | FileCheck %s --check-prefix=CYCLEOK
