@@ -83,6 +83,8 @@ void buildLinalgPipeline(OpPassManager &pm) {
   pm.addPass(mlir::triton::createTritonRewriteTensorPointer());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCpuAddProgramArgs());
+  pm.addPass(createCpuEraseGpuHints());
+  pm.addPass(createCpuGuardIntegerDivision());
   pm.addPass(createCpuConvertTritonToLinalg());
   pm.addPass(createLiftControlFlowToSCFPass());
   pm.addPass(createCanonicalizerPass());

@@ -9,6 +9,7 @@
 #include "Pipeline.h"
 
 #include "trident/Backends/Cpu/Passes.h"
+#include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Plugin/Backend.h"
 #include "trident/Plugin/PluginAPI.h"
 #include "trident/Plugin/Registry.h"
@@ -36,12 +37,9 @@ public:
                             // The kernels to give entry points to.
                             mlir::ModuleOp m = *a.module;
                             llvm::SmallVector<mlir::Attribute> names;
-                            for (mlir::Operation &op : *m.getBody())
-                              if (auto vis = op.getAttrOfType<mlir::StringAttr>(
-                                      "sym_visibility");
-                                  op.getName().getStringRef() == "tt.func" &&
-                                  (!vis || vis.getValue() == "public"))
-                                names.push_back(op.getAttr("sym_name"));
+                            for (auto f : m.getOps<mlir::triton::FuncOp>())
+                              if (f.isPublic())
+                                names.push_back(f.getSymNameAttr());
                             m->setAttr("trident.kernels",
                                        mlir::ArrayAttr::get(m.getContext(), names));
                             return c.runPasses(m, trident::cpu::buildLinalgPipeline);
@@ -111,6 +109,8 @@ void registerBackends(trident::BackendRegistry *registry) {
     using namespace trident::cpu;
     registry->registerPass([] { return createCpuInlineAll(); });
     registry->registerPass([] { return createCpuAddProgramArgs(); });
+    registry->registerPass([] { return createCpuEraseGpuHints(); });
+    registry->registerPass([] { return createCpuGuardIntegerDivision(); });
     registry->registerPass([] { return createCpuConvertTritonToLinalg(); });
     registry->registerPass([] { return createCpuAddKernelWrapper(); });
     registry->registerPass([] { return createCpuMemRefCopyToLinalg(); });

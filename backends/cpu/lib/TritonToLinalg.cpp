@@ -1767,62 +1767,12 @@ struct GenericTypePattern : public ConversionPattern {
   }
 };
 
-/// A constant of `type` (a scalar or a tensor) holding `v`.
-Value constantLike(OpBuilder &b, Location loc, Type type, int64_t v) {
-  Type elem = getElementTypeOrSelf(type);
-  auto attr = b.getIntegerAttr(elem, v);
-  if (auto t = dyn_cast<RankedTensorType>(type))
-    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(t, attr));
-  return arith::ConstantOp::create(b, loc, attr);
-}
-
-/// Integer division by zero (and MIN / -1) is undefined in a kernel but
-/// traps on the host, and masked-out lanes routinely divide by the zero a
-/// masked load produced. Such divisors become 1: the lanes' results stay
-/// unspecified, as on GPUs, and the process survives.
-void guardIntegerDivision(ModuleOp module) {
-  module.walk([](Operation *op) {
-    bool isSigned = isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp,
-                        arith::FloorDivSIOp>(op);
-    if (!isSigned && !isa<arith::DivUIOp, arith::RemUIOp, arith::CeilDivUIOp>(op))
-      return;
-    OpBuilder b(op);
-    Location loc = op->getLoc();
-    Value x = op->getOperand(0), d = op->getOperand(1);
-    Type type = d.getType();
-    Value zero = constantLike(b, loc, type, 0);
-    Value one = constantLike(b, loc, type, 1);
-    Value bad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, d, zero);
-    if (isSigned) {
-      unsigned w = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
-      Value minusOne = constantLike(b, loc, type, -1);
-      Value min = constantLike(
-          b, loc, type, w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1)));
-      Value isMin = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, min);
-      Value isM1 =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, d, minusOne);
-      Value overflow = arith::AndIOp::create(b, loc, isMin, isM1);
-      bad = arith::OrIOp::create(b, loc, bad, overflow);
-    }
-    Value safe = arith::SelectOp::create(b, loc, bad, one, d);
-    op->setOperand(1, safe);
-  });
-}
-
 struct ConvertTritonToLinalg
     : public trident::cpu::impl::CpuConvertTritonToLinalgBase<
           ConvertTritonToLinalg> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ModuleOp module = getOperation();
-    // Barriers mean nothing when one program runs at a time on a thread.
-    module.walk([](gpu::BarrierOp b) { b.erase(); });
-    // tl.assume is a hint; bufferization cannot see through an op of
-    // unknown memory effects, so the hint goes (the program means the
-    // same without it).
-    module.walk([](LLVM::AssumeOp a) { a.erase(); });
-    guardIntegerDivision(module);
-
     PtrTypeConverter converter(ctx);
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, math::MathDialect,

@@ -31,6 +31,33 @@ def CpuAddProgramArgs : Pass<"cpu-add-program-args", "mlir::ModuleOp"> {
   }];
 }
 
+def CpuEraseGpuHints : Pass<"cpu-erase-gpu-hints", "mlir::ModuleOp"> {
+  let summary = "Drop the ops that mean nothing when one program runs per thread";
+  let description = [{
+    `gpu.barrier` (`tl.debug_barrier`) synchronizes the threads of one
+    program; on the host a program runs on one thread, so there is nothing
+    to wait for. `llvm.intr.assume` (`tl.assume`) is a hint: one-shot
+    bufferization cannot see through an op of unknown memory effects, and
+    the program means the same without it. Both are erased before the
+    conversion to linalg.
+  }];
+}
+
+def CpuGuardIntegerDivision
+    : Pass<"cpu-guard-integer-division", "mlir::ModuleOp"> {
+  let summary = "Make integer division by zero (and MIN / -1) safe on the host";
+  let description = [{
+    Integer division and remainder by zero, and signed MIN / -1, are
+    undefined in a kernel but trap on the host, and masked-out lanes
+    routinely divide by the zero a masked load produced. Every `arith`
+    division and remainder (`divsi`, `divui`, `remsi`, `remui`,
+    `ceildivsi`, `ceildivui`, `floordivsi`) gets its divisor replaced by 1
+    where it is zero (or where the signed operation overflows): those
+    lanes' results stay unspecified, as on GPUs, and the process survives.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def CpuConvertTritonToLinalg
     : Pass<"cpu-convert-triton-to-linalg", "mlir::ModuleOp"> {
   let summary = "Lower TTIR to tensor/linalg/scf with LLVM memory accesses";
