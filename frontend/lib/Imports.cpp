@@ -86,7 +86,7 @@ std::string ModuleLoader::dottedName(const std::string &path,
     dir = parentOf(path);
     name = std::string(llvm::sys::path::stem(path));
   }
-  for (int i = 0; i < 64 && kindOf(join(dir, "__init__.py")) == 1; ++i) {
+  for (int i = 0; i < 64 && isFile(join(dir, "__init__.py")); ++i) {
     name = std::string(llvm::sys::path::filename(dir)) + "." + name;
     std::string up = parentOf(dir);
     if (up == dir)
@@ -190,7 +190,6 @@ private:
 
 ModuleLoader::ModuleLoader(const SourceFile &main,
                            std::vector<std::string> searchPath) {
-  auto isFile = [&](const std::string &p) { return kindOf(p) == 1; };
   llvm::SmallString<256> abs(main.path());
   llvm::sys::fs::make_absolute(abs);
   std::string mainPath(abs);
@@ -198,13 +197,8 @@ ModuleLoader::ModuleLoader(const SourceFile &main,
   // The directory above the outermost package holding the file, so that
   // the package's absolute imports (`from pkg.utils import f`) resolve.
   std::string top = dir;
-  std::string name(llvm::sys::path::stem(mainPath));
   bool isInit = llvm::sys::path::filename(mainPath) == "__init__.py";
-  if (isInit)
-    name.clear();
   for (int i = 0; i < 64 && isFile(join(top, "__init__.py")); ++i) {
-    std::string pkg(llvm::sys::path::filename(top));
-    name = name.empty() ? pkg : pkg + "." + name;
     std::string up = parentOf(top);
     if (up == top)
       break;
@@ -223,7 +217,7 @@ ModuleLoader::ModuleLoader(const SourceFile &main,
   main_ = std::make_unique<LoadedModule>();
   main_->path = mainPath;
   main_->packageDir = isInit ? dir : "";
-  main_->name = name;
+  main_->name = dottedName(mainPath, main_->packageDir);
   main_->isMain = true;
   // Not owned: the caller keeps the kernel file alive.
   main_->file = std::shared_ptr<const SourceFile>(std::shared_ptr<void>(), &main);
@@ -248,9 +242,6 @@ bool ModuleLoader::environment(const std::string &name, std::string &value) {
   return true;
 }
 
-std::vector<const LoadedModule *> ModuleLoader::modules() const {
-  return order_;
-}
 
 LoadedModule *ModuleLoader::load(const std::string &path,
                                  const std::string &packageDir,
@@ -294,7 +285,6 @@ LoadedModule *ModuleLoader::read(LoadedModule *mod, std::string &why) {
 LoadedModule *ModuleLoader::findIn(const std::string &dir,
                                    const std::string &name,
                                    bool allowNamespace, std::string &why) {
-  auto isFile = [&](const std::string &p) { return kindOf(p) == 1; };
   std::string pkg = join(dir, name);
   if (isFile(join(pkg, "__init__.py")))
     return load(join(pkg, "__init__.py"), pkg, why);
@@ -312,14 +302,13 @@ LoadedModule *ModuleLoader::submodule(const LoadedModule &pkg,
   std::string why;
   LoadedModule *m = findIn(pkg.packageDir, name, true, why);
   lookups_.push_back(pkg.packageDir + "|" + name + "=" +
-                     (m ? (m->path.empty() ? m->packageDir : m->path) : "-"));
+                     (m ? m->location() : "-"));
   return m && parse ? read(m, why) : m;
 }
 
 LoadedModule *ModuleLoader::import(const LoadedModule &importer,
                                    const std::string &spec, std::string &why,
                                    bool parse) {
-  auto isFile = [&](const std::string &p) { return kindOf(p) == 1; };
   size_t dots = 0;
   while (dots < spec.size() && spec[dots] == '.')
     ++dots;
@@ -391,7 +380,7 @@ LoadedModule *ModuleLoader::import(const LoadedModule &importer,
   for (size_t i = next; found && i < parts.size(); ++i) {
     LoadedModule *parent = found;
     if (parent->packageDir.empty()) {
-      why = "is not found: " + (parent->path.empty() ? parent->name : parent->path) +
+      why = "is not found: " + parent->location() +
             " is a module, not a package, so it has no submodule '" +
             parts[i] + "'";
       found = nullptr;
@@ -404,9 +393,7 @@ LoadedModule *ModuleLoader::import(const LoadedModule &importer,
             join(join(parent->packageDir, parts[i]), "__init__.py");
   }
   lookups_.push_back(importerDir + "|" + spec + "=" +
-                     (found ? (found->path.empty() ? found->packageDir
-                                                   : found->path)
-                            : "-"));
+                     (found ? found->location() : "-"));
   return found && parse ? read(found, why) : found;
 }
 

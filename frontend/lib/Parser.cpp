@@ -9,6 +9,9 @@
 #include "trident/Frontend/Parser.h"
 #include "trident/Frontend/Lexer.h"
 
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/SaveAndRestore.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -343,26 +346,28 @@ void Parser::parseImport(Module &m) {
   if (!acceptKw("import"))
     failHere("'import'");
   bool paren = acceptOp("(");
+  noteImport(base);
+  // `from base import name`: the binding, whatever alias it gets.
+  auto binding = [&](const std::string &name, std::string_view text) {
+    GlobalBinding b;
+    b.kind = GlobalBinding::Import;
+    b.loc = loc;
+    b.modulePath = base + "." + name;
+    b.importModule = base;
+    b.importName = name;
+    b.text = text;
+    return b;
+  };
   if (acceptOp("*")) {
-    noteImport(base);
     std::string_view text =
         file_.text().substr(loc.offset, cur().loc.offset - loc.offset);
     expectNewline();
     if (!oracle_ || isBuiltinModule(base))
       return;
-    for (const std::string &name : oracle_->publicNames(base)) {
-      GlobalBinding b;
-      b.kind = GlobalBinding::Import;
-      b.loc = loc;
-      b.modulePath = base + "." + name;
-      b.importModule = base;
-      b.importName = name;
-      b.text = text;
-      m.globals[name] = std::move(b);
-    }
+    for (const std::string &name : oracle_->publicNames(base))
+      m.globals[name] = binding(name, text);
     return;
   }
-  noteImport(base);
   do {
     if (paren && isOp(")"))
       break;
@@ -370,14 +375,8 @@ void Parser::parseImport(Module &m) {
     std::string alias = name;
     if (acceptKw("as"))
       alias = expectName();
-    GlobalBinding b;
-    b.kind = GlobalBinding::Import;
-    b.loc = loc;
-    b.modulePath = base + "." + name;
-    b.importModule = base;
-    b.importName = name;
-    b.text = file_.text().substr(loc.offset, cur().loc.offset - loc.offset);
-    m.globals[alias] = std::move(b);
+    m.globals[alias] = binding(
+        name, file_.text().substr(loc.offset, cur().loc.offset - loc.offset));
   } while (acceptOp(","));
   if (paren)
     expectOp(")");
@@ -537,24 +536,12 @@ void Parser::parseModuleBlock(ParseResult &result, Module &into,
       *resolves = false;
     return;
   }
-  struct Depth {
-    int &d;
-    explicit Depth(int &d) : d(d) { ++d; }
-    ~Depth() { --d; }
-  } depth(moduleDepth_);
+  llvm::SaveAndRestore<int> depth(moduleDepth_, moduleDepth_ + 1);
+  llvm::SaveAndRestore<bool *> branch(branchResolves_, resolves);
   advance(); // Indent
-  bool *savedResolves = branchResolves_;
-  branchResolves_ = resolves;
   scopes_.push_back(&into);
-  try {
-    parseModuleStatements(result, into, end);
-  } catch (...) {
-    scopes_.pop_back();
-    branchResolves_ = savedResolves;
-    throw;
-  }
-  scopes_.pop_back();
-  branchResolves_ = savedResolves;
+  llvm::scope_exit popScope([&] { scopes_.pop_back(); });
+  parseModuleStatements(result, into, end);
   pos_ = end;
 }
 

@@ -16,6 +16,8 @@
 #include "trident/Frontend/Imports.h"
 #include "trident/Frontend/Parser.h"
 
+#include "llvm/Support/SaveAndRestore.h"
+
 #include <functional>
 #include <set>
 
@@ -124,11 +126,7 @@ private:
     // (256) fail to compile; the walk need not go deeper either.
     if (depth_ > 512 || !visited_.insert({&mod, name}).second)
       return;
-    struct Depth {
-      int &d;
-      explicit Depth(int &d) : d(d) { ++d; }
-      ~Depth() { --d; }
-    } depth(depth_);
+    llvm::SaveAndRestore<int> depth(depth_, depth_ + 1);
     const Module &m = mod.parsed.module;
     for (const std::string &n : reachable(m, name, &attrs_)) {
       const GlobalBinding &g = m.globals.at(n);

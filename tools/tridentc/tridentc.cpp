@@ -231,6 +231,14 @@ int main(int argc, char **argv) {
       dst = int(n);
       return true;
     };
+    // `-X VALUE` or `-XVALUE` (-D, -I): nothing when the value is missing.
+    auto shortValue = [&]() -> std::optional<std::string> {
+      if (a.size() > 2)
+        return a.substr(2);
+      if (i + 1 >= argc)
+        return std::nullopt;
+      return std::string(argv[++i]);
+    };
     if (a == "-h" || a == "--help") {
       llvm::outs() << kUsage;
       return 0;
@@ -244,24 +252,19 @@ int main(int argc, char **argv) {
         return usage("--signature needs a value");
       spec.signature = splitSignature(sig);
     } else if (a.rfind("-D", 0) == 0) {
-      std::string def = a.size() > 2 ? a.substr(2) : "";
-      if (def.empty()) {
-        if (i + 1 >= argc)
-          return usage("-D needs NAME=VALUE");
-        def = argv[++i];
-      }
+      std::optional<std::string> v = shortValue();
+      if (!v)
+        return usage("-D needs NAME=VALUE");
+      const std::string &def = *v;
       size_t eq = def.find('=');
       if (eq == std::string::npos || eq == 0)
         return usage("-D needs NAME=VALUE, got '" + def + "'");
       spec.defines.push_back({def.substr(0, eq), def.substr(eq + 1)});
     } else if (a.rfind("-I", 0) == 0) {
-      std::string dir = a.size() > 2 ? a.substr(2) : "";
-      if (dir.empty()) {
-        if (i + 1 >= argc)
-          return usage("-I needs a directory");
-        dir = argv[++i];
-      }
-      spec.importPath.push_back(dir);
+      std::optional<std::string> dir = shortValue();
+      if (!dir)
+        return usage("-I needs a directory");
+      spec.importPath.push_back(*dir);
     } else if (isFlag("--target")) {
       std::string t;
       if (!need("--target", t) || t.empty())

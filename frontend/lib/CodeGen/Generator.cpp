@@ -1469,7 +1469,7 @@ Val Generator::importedBinding(ModuleCtx &m, const std::string &name,
     return moduleValue(*sub);
   error(l, "cannot import name '" + g.importName + "' from '" +
                g.importModule + "' (" +
-               (mod->path.empty() ? mod->packageDir : mod->path) +
+               mod->location() +
                "), imported at " + where + unreadable(*mod));
 }
 
@@ -1494,7 +1494,7 @@ Val Generator::importedAttribute(const Val &mv, const std::string &name,
   if (LoadedModule *sub = loader_.submodule(*m.loaded, name))
     return moduleValue(*sub);
   error(l, "module '" + mv.str + "' (" +
-               (m.loaded->path.empty() ? m.loaded->packageDir : m.loaded->path) +
+               m.loaded->location() +
                ") has no attribute '" + name + "'" + unreadable(*m.loaded));
 }
 

@@ -50,6 +50,12 @@ struct LoadedModule {
   /// Set while its file is being parsed (an import cycle reaching it then
   /// sees only what is bound so far).
   bool parsing = false;
+
+  /// Where it is, for messages and lookups: its file, or a namespace
+  /// package's directory.
+  const std::string &location() const {
+    return path.empty() ? packageDir : path;
+  }
 };
 
 class ModuleLoader {
@@ -77,7 +83,7 @@ public:
   /// The search path, in order (for messages).
   const std::vector<std::string> &searchPath() const { return roots_; }
   /// Every module read, in the order read (the kernel file first).
-  std::vector<const LoadedModule *> modules() const;
+  const std::vector<const LoadedModule *> &modules() const { return order_; }
   /// Every lookup and its outcome, in order: "importer-dir|spec=path" or
   /// "...=-" when nothing was found; "env:NAME=value" (or "env:NAME-")
   /// for each environment variable a module-level condition read.
@@ -106,6 +112,7 @@ private:
   };
   const Stat &statOf(const std::string &path);
   int kindOf(const std::string &path) { return statOf(path).kind; }
+  bool isFile(const std::string &path) { return kindOf(path) == 1; }
   /// The dotted name Python gives the module at `path` (or the namespace
   /// package at `packageDir`): its stem under every package above it.
   std::string dottedName(const std::string &path,
