@@ -288,10 +288,10 @@ protected:
 #undef GPU_OPTIONAL_FN
 #undef GPU_FN
   }
-  void errorStrings(GpuResult r, const char *&name,
+  void errorStrings(GpuResult r, const char *&errorName,
                     const char *&text) const override {
     if (cuda_.cuGetErrorName)
-      cuda_.cuGetErrorName.fn(r, &name);
+      cuda_.cuGetErrorName.fn(r, &errorName);
     if (cuda_.cuGetErrorString)
       cuda_.cuGetErrorString.fn(r, &text);
   }

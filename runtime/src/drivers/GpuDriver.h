@@ -161,7 +161,7 @@ protected:
   /// Resolves every symbol the driver uses (its *Functions.def).
   virtual void resolveSymbols() = 0;
   /// The vendor's name and text for an error code; null when it has none.
-  virtual void errorStrings(GpuResult r, const char *&name,
+  virtual void errorStrings(GpuResult r, const char *&errorName,
                             const char *&text) const = 0;
   /// The device of ordinal `ordinal`, not yet initialized.
   virtual trident_status_t createDevice(int ordinal,

@@ -133,9 +133,9 @@ protected:
     resolve(hip_.hipGetErrorName, "hipGetErrorName", false);
     resolve(hip_.hipGetErrorString, "hipGetErrorString", false);
   }
-  void errorStrings(hipError r, const char *&name,
+  void errorStrings(hipError r, const char *&errorName,
                     const char *&text) const override {
-    name = hip_.hipGetErrorName ? hip_.hipGetErrorName.fn(r) : nullptr;
+    errorName = hip_.hipGetErrorName ? hip_.hipGetErrorName.fn(r) : nullptr;
     text = hip_.hipGetErrorString ? hip_.hipGetErrorString.fn(r) : nullptr;
   }
   trident_status_t createDevice(int ordinal,
