@@ -4,6 +4,7 @@
 //       [--filter GLOB] [--mode run|compile] [--report FILE.json|FILE.xml]
 //       [--seed N] [--list] [--verbose] [--save-bundles DIR] [--emit STAGE]
 //   trident-conformance --export-specs FILE.json [--filter GLOB]
+//   trident-conformance --report-from RESULTS --report FILE.json|FILE.xml
 //
 // --save-bundles DIR writes each case's bundle and recipe for
 // trident-conformance-run, which runs them where there is a device but no
@@ -12,6 +13,10 @@
 // --emit STAGE stops at a backend stage and launches its output, e.g.
 // `--target cuda:80 --emit ptx`: code for an older GPU, compiled by the
 // CUDA driver at load time, runs on a newer one.
+//
+// --report-from RESULTS writes the report of the outcomes that
+// trident-conformance-run, which links no JSON writer, saved with
+// `--results RESULTS`.
 //
 // --export-specs writes each case's kernel, signature, tensors, arguments
 // and grid as JSON, for tools that run the same kernels elsewhere (e.g.
@@ -23,6 +28,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "runner/Harness.h"
+#include "runner/ReportFile.h"
+#include "runner/Saved.h"
 
 #include "common/CommandLine.h"
 
@@ -43,7 +50,9 @@ const char *kSynopsis =
     "[--mode run|compile]\n"
     "       [--report FILE.json|FILE.xml] [--seed N] [--list] [--verbose] "
     "[--save-bundles DIR] [--emit STAGE]\n"
-    "       trident-conformance --export-specs FILE.json [--filter GLOB]\n";
+    "       trident-conformance --export-specs FILE.json [--filter GLOB]\n"
+    "       trident-conformance --report-from RESULTS --report "
+    "FILE.json|FILE.xml\n";
 
 cl::OptionCategory category("trident-conformance options");
 
@@ -75,6 +84,11 @@ cl::opt<std::string> report(
     cl::desc("write a JSON report of every case's status and message, or\n"
              "JUnit XML when FILE ends in .xml"),
     cl::value_desc("FILE"), cl::cat(category));
+cl::opt<std::string> reportFrom(
+    "report-from",
+    cl::desc("write the --report of the outcomes trident-conformance-run\n"
+             "--results saved to RESULTS, and nothing else"),
+    cl::value_desc("RESULTS"), cl::cat(category));
 cl::opt<uint64_t> seed(
     "seed",
     cl::desc("the run's seed (a fresh one by default); each case draws\n"
@@ -129,6 +143,15 @@ int main(int argc, char **argv) {
     return usage("--mode takes run or compile");
 
   std::string error;
+  if (!reportFrom.empty()) {
+    if (report.empty())
+      return usage("--report-from needs --report FILE.json|FILE.xml");
+    RunResults results;
+    if (!readResults(reportFrom, results, error) ||
+        !writeReport(report, results, error))
+      return fail(error);
+    return 0;
+  }
   RunOptions o;
   o.target = target;
   o.plugins.assign(plugins.begin(), plugins.end());
@@ -147,13 +170,12 @@ int main(int argc, char **argv) {
     return 0;
   }
   o.seed = seed.getNumOccurrences() ? uint64_t(seed) : std::random_device()();
-  std::vector<Outcome> outcomes;
-  if (!runAll(o, outcomes, error))
+  RunResults results{o.target, mode, o.seed, {}};
+  if (!runAll(o, results.outcomes, error))
     return fail(error);
-  if (!report.empty() &&
-      !writeReport(report, o.target, mode, o.seed, outcomes, error))
+  if (!report.empty() && !writeReport(report, results, error))
     return fail(error);
-  for (const Outcome &out : outcomes)
+  for (const Outcome &out : results.outcomes)
     if (out.status == Outcome::Fail)
       return 1;
   return 0;
