@@ -12,8 +12,11 @@
 #ifndef TRIDENT_TOOLS_COMMON_COMMANDLINE_H
 #define TRIDENT_TOOLS_COMMON_COMMANDLINE_H
 
+#include "trident/Driver/Driver.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -30,17 +33,22 @@ inline int usageError(llvm::StringRef tool, const llvm::Twine &message,
 }
 
 /// Parses the command line into the tool's llvm::cl options. --help and -h
-/// print `overview` and the options of `category` to stdout and exit 0.
+/// print `overview` and the options of `category` to stdout and exit 0;
+/// --version prints Trident's build id (not only LLVM's version).
 /// False when llvm::cl rejected the command line (a missing or malformed
 /// value): it has said why, in its words (`TOOL: for the --kernel option:
 /// requires a value!`), and the synopsis follows. Options llvm::cl does not
 /// know are for the tool to reject: give it a cl::Sink list.
 inline bool parseCommandLine(int argc, char **argv,
                              llvm::cl::OptionCategory &category,
-                             llvm::StringRef overview,
+                             llvm::StringRef tool, llvm::StringRef overview,
                              llvm::StringRef synopsis) {
   namespace cl = llvm::cl;
   cl::HideUnrelatedOptions(category);
+  cl::SetVersionPrinter([tool](llvm::raw_ostream &os) {
+    os << tool << " (Trident " << trident::compilerBuildId() << ", LLVM "
+       << LLVM_VERSION_STRING << ")\n";
+  });
   std::optional<cl::alias> shortHelp;
   if (cl::Option *help = cl::getRegisteredOptions().lookup("help"))
     shortHelp.emplace("h", cl::desc("Alias for --help"), cl::aliasopt(*help),

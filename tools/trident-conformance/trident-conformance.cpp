@@ -133,8 +133,8 @@ int main(int argc, char **argv) {
   std::string overview =
       std::string("run the conformance suite against a target\n\n") +
       kSynopsis;
-  if (!trident::tools::parseCommandLine(argc, argv, category, overview,
-                                        kSynopsis))
+  if (!trident::tools::parseCommandLine(
+          argc, argv, category, "trident-conformance", overview, kSynopsis))
     return 2;
   if (!unknownOptions.empty())
     return usage("unknown or incomplete option '" + unknownOptions.front() +

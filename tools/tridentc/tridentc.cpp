@@ -258,8 +258,8 @@ bool writeOutput(const std::string &path, llvm::StringRef data,
 int main(int argc, char **argv) {
   std::string overview = std::string("compile a Triton kernel file\n\n") +
                          kSynopsis + "\n" + kInputs;
-  if (!trident::tools::parseCommandLine(argc, argv, category, overview,
-                                        kSynopsis))
+  if (!trident::tools::parseCommandLine(argc, argv, category, "tridentc",
+                                        overview, kSynopsis))
     return 2;
   if (!unknownOptions.empty())
     return usage("unknown option '" + unknownOptions.front() + "'");
