@@ -3,6 +3,7 @@
 #include "Harness.h"
 
 #include "Execute.h"
+#include "ReportFile.h"
 #include "Saved.h"
 #include "Values.h"
 
@@ -228,10 +229,10 @@ bool writeCaseSpecs(const std::string &path, const std::string &filter,
   for (const Case &c : registry()) {
     if (!filter.empty() && fnmatch(filter.c_str(), c.name.c_str(), 0) != 0)
       continue;
-    out << (first ? "\n" : ",\n") << "  {\"name\": \"" << jsonEscape(c.name)
-        << "\", \"file\": \"" << jsonEscape(c.file) << "\", \"kernel\": \""
-        << jsonEscape(c.kernel) << "\", \"signature\": \""
-        << jsonEscape(c.signature) << "\", \"debug\": "
+    out << (first ? "\n" : ",\n") << "  {\"name\": " << jsonQuote(c.name)
+        << ", \"file\": " << jsonQuote(c.file) << ", \"kernel\": "
+        << jsonQuote(c.kernel) << ", \"signature\": " << jsonQuote(c.signature)
+        << ", \"debug\": "
         << (c.debug ? "true" : "false") << ",\n   \"tensors\": [";
     for (size_t i = 0; i < c.tensors.size(); ++i)
       out << (i ? ", " : "") << "{\"dtype\": \"" << dtName(c.tensors[i].dtype)

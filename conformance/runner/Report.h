@@ -1,11 +1,13 @@
-//===- Report.h - outcomes of conformance cases, printed and written -*- C++ -*-===//
+//===- Report.h - outcomes of conformance cases and their table -*- C++ -*-===//
 //
-// One outcome per case, the per-case random stream, the table printed as
-// cases run (`PASS name`, ..., `N passed, N failed, N skipped`) and the
-// JSON / JUnit XML report. Both runners -- the in-process one that compiles
-// (trident-conformance) and the runtime-only one that runs saved bundles
-// (trident-conformance-run) -- print through this, so their outputs match
-// line for line.
+// One outcome per case, the per-case random stream and the table printed
+// as cases run (`PASS name`, ..., `N passed, N failed, N skipped`). Both
+// runners -- the in-process one that compiles (trident-conformance) and the
+// runtime-only one that runs saved bundles (trident-conformance-run) --
+// print through this, so their outputs match line for line. The JSON /
+// JUnit XML report is ReportFile.h's, on the compiler's side only (it
+// writes with llvm::json); the runtime-only runner saves its outcomes for
+// it (Saved.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_CONFORMANCE_REPORT_H
@@ -25,6 +27,9 @@ struct Outcome {
   double milliseconds = 0;
 };
 
+/// `pass`, `fail` or `skip`: the status as reports and saved files spell it.
+const char *statusName(Outcome::Status status);
+
 /// The random stream case `name` draws its inputs from under `seed`: each
 /// case has its own, so a case reproduces alone and on another runner.
 std::mt19937_64 caseStream(uint64_t seed, const std::string &name);
@@ -43,13 +48,13 @@ private:
   int pass_ = 0, fail_ = 0, skip_ = 0;
 };
 
-/// `s` as the inside of a JSON string.
-std::string jsonEscape(const std::string &s);
-
-/// JSON unless `path` ends in `.xml` (JUnit).
-bool writeReport(const std::string &path, const std::string &target,
-                 const std::string &mode, uint64_t seed,
-                 const std::vector<Outcome> &outcomes, std::string &error);
+/// What a report says: the run and its outcomes, case by case.
+struct RunResults {
+  std::string target;
+  std::string mode; ///< run or compile
+  uint64_t seed = 0;
+  std::vector<Outcome> outcomes;
+};
 
 } // namespace trident::conformance
 

@@ -13,22 +13,29 @@ namespace trident::conformance {
 
 namespace {
 
+/// A message as one tab-separated field: backslash, newline and tab become
+/// \\, \n and \t, so that unescape gives back every byte.
 std::string escape(const std::string &s) {
   std::string o;
   for (char c : s)
-    o += c == '\n' ? std::string("\\n") : c == '\t' ? std::string(" ") : std::string(1, c);
+    o += c == '\\'  ? std::string("\\\\")
+         : c == '\n' ? std::string("\\n")
+         : c == '\t' ? std::string("\\t")
+                     : std::string(1, c);
   return o;
 }
 
 std::string unescape(const std::string &s) {
   std::string o;
-  for (size_t i = 0; i < s.size(); ++i)
-    if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == 'n') {
-      o += '\n';
+  for (size_t i = 0; i < s.size(); ++i) {
+    char next = i + 1 < s.size() ? s[i + 1] : 0;
+    if (s[i] == '\\' && (next == '\\' || next == 'n' || next == 't')) {
+      o += next == 'n' ? '\n' : next == 't' ? '\t' : '\\';
       ++i;
     } else {
       o += s[i];
     }
+  }
   return o;
 }
 
@@ -187,6 +194,87 @@ bool readSaved(const std::string &dir, SavedCases &out, std::string &error) {
   }
   if (lineNo == 0)
     return bad("empty manifest");
+  return true;
+}
+
+bool writeResults(const std::string &path, const RunResults &results,
+                  std::string &error) {
+  std::ofstream out(path);
+  out << "trident-conformance-results 1\ntarget " << results.target
+      << "\nmode " << results.mode << "\nseed " << results.seed << "\n";
+  for (const Outcome &o : results.outcomes) {
+    char ms[32];
+    snprintf(ms, sizeof(ms), "%.17g", o.milliseconds);
+    out << "result\t" << o.name << "\t" << statusName(o.status) << "\t" << ms
+        << "\t" << escape(o.message) << "\n";
+  }
+  out.close();
+  if (!out) {
+    error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+bool readResults(const std::string &path, RunResults &out,
+                 std::string &error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot read " + path;
+    return false;
+  }
+  std::string line;
+  size_t lineNo = 0;
+  auto bad = [&](const std::string &why) {
+    error = path + ":" + std::to_string(lineNo) + ": " + why;
+    return false;
+  };
+  while (std::getline(in, line)) {
+    ++lineNo;
+    if (lineNo == 1) {
+      if (line != "trident-conformance-results 1")
+        return bad("not saved results (expected "
+                   "'trident-conformance-results 1'; trident-conformance-run "
+                   "--results FILE writes them)");
+      continue;
+    }
+    if (line.rfind("target ", 0) == 0) {
+      out.target = line.substr(7);
+      continue;
+    }
+    if (line.rfind("mode ", 0) == 0) {
+      out.mode = line.substr(5);
+      continue;
+    }
+    if (line.rfind("seed ", 0) == 0) {
+      char *end = nullptr;
+      out.seed = std::strtoull(line.c_str() + 5, &end, 10);
+      if (!end || *end)
+        return bad("malformed seed");
+      continue;
+    }
+    std::vector<std::string> f = split(line, '\t');
+    if (f.size() != 5 || f[0] != "result")
+      return bad("malformed line");
+    Outcome o;
+    o.name = f[1];
+    if (f[2] == statusName(Outcome::Pass))
+      o.status = Outcome::Pass;
+    else if (f[2] == statusName(Outcome::Fail))
+      o.status = Outcome::Fail;
+    else if (f[2] == statusName(Outcome::Skip))
+      o.status = Outcome::Skip;
+    else
+      return bad("malformed status '" + f[2] + "'");
+    char *end = nullptr;
+    o.milliseconds = std::strtod(f[3].c_str(), &end);
+    if (f[3].empty() || *end)
+      return bad("malformed time '" + f[3] + "'");
+    o.message = unescape(f[4]);
+    out.outcomes.push_back(std::move(o));
+  }
+  if (lineNo == 0)
+    return bad("empty file");
   return true;
 }
 

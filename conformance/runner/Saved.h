@@ -13,7 +13,15 @@
 // then one line per case, fields separated by tabs:
 //   case NAME  BUNDLE-FILE  ARGS     (ARGS: t<i> tensor, i<v> int, f<hex> float,
 //                                     separated by commas)
-//   outcome NAME  skip|fail  MESSAGE (newlines written as \n)
+//   outcome NAME  skip|fail  MESSAGE (backslash, newline and tab written
+//                                     as \\, \n and \t)
+//
+// The runtime-only runner's outcomes go back the same way: it links no
+// JSON writer (that is llvm::json, ReportFile.h), so `--results FILE`
+// saves them and `trident-conformance --report-from FILE` writes the
+// report. FILE: a line `trident-conformance-results 1`, `target T`,
+// `mode M`, `seed N`, then one line per case, tab-separated:
+//   result NAME  pass|fail|skip  MS  MESSAGE (MS: milliseconds, %.17g)
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_CONFORMANCE_SAVED_H
@@ -66,6 +74,13 @@ struct SavedCases {
 
 /// Reads DIR/manifest.txt; false with `error` naming the line.
 bool readSaved(const std::string &dir, SavedCases &out, std::string &error);
+
+/// Writes a run's outcomes for `trident-conformance --report-from`.
+bool writeResults(const std::string &path, const RunResults &results,
+                  std::string &error);
+
+/// Reads what writeResults wrote; false with `error` naming the line.
+bool readResults(const std::string &path, RunResults &out, std::string &error);
 
 /// The registered case `name` (a `ttir/` name maps to the case it was made
 /// from: same tensors and reference), or null.

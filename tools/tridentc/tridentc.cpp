@@ -18,7 +18,11 @@
 #include "trident/Driver/Driver.h"
 #include "trident/Plugin/Registry.h"
 
+#include "common/CommandLine.h"
+
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -26,9 +30,6 @@
 
 #include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <cstdlib>
-#include <optional>
 #include <string>
 #include <sys/stat.h>
 
@@ -37,62 +38,124 @@ using namespace trident::frontend;
 
 namespace {
 
-const char *kUsage =
+namespace cl = llvm::cl;
+
+const char *kSynopsis =
     "usage: tridentc FILE.py --kernel NAME --signature SIG [options]\n"
     "       tridentc FILE.ttir [--kernel NAME] [options]\n"
     "       tridentc FILE.ttgir --target T [--kernel NAME] [options]\n"
-    "       tridentc --list-backends\n"
-    "\n"
+    "       tridentc --list-backends\n";
+
+// What --help says before the options.
+const char *kInputs =
     "  FILE.py              a kernel file written against triton.language\n"
     "  FILE.ttir, FILE.mlir TTIR, e.g. as Triton dumps it: already\n"
     "                       specialized (no --signature or -D); --kernel\n"
     "                       may be left out when it holds one kernel\n"
-        "  FILE.ttgir           TTGIR (Triton's `asm[\"ttgir\"]`, or --emit\n"
+    "  FILE.ttgir           TTGIR (Triton's `asm[\"ttgir\"]`, or --emit\n"
     "                       ttgir): compiled from the backend's ttgir\n"
     "                       stage on, with the file's layouts and\n"
-    "                       ttg.num-warps\n"
-"  --kernel NAME        the @triton.jit function to compile\n"
-    "  --signature SIG      one entry per parameter, as triton/tools/compile.py\n"
-    "                       takes them: '*fp32:16, *fp32:16, i32, 1024'\n"
-    "                       (:16 = divisible by 16, :1 = equal to 1, a value =\n"
-    "                       a constexpr)\n"
-    "  -D NAME=VALUE        set a constexpr parameter by name\n"
-    "  -I DIR               look for imported modules in DIR first (then\n"
-    "                       the file's package root and directory,\n"
-    "                       TRIDENT_PYTHON_PATH, PYTHONPATH); repeatable\n"
-    "  --target T[,T...]    compile for these targets (cuda:90, hip:gfx942,\n"
-    "                       cpu, ...); without it only ttir/ttir-raw exist\n"
-    "  --emit STAGE         print this stage: ttir-raw (frontend), ttir (after\n"
-    "                       the core pipeline, the default without --target)\n"
-    "                       or a backend stage (default: the last)\n"
-    "  -o FILE              write the output to FILE; with several targets, or\n"
-    "                       a FILE ending in .bundle, write a bundle\n"
-    "  --num-warps N        warps per program (--option num_warps=N)\n"
-    "  --num-stages N       software pipelining stages (--option num_stages=N)\n"
-    "  --option NAME=VALUE  set a backend option\n"
-    "  --debug              keep tl.device_assert checks\n"
-    "  --dump-ir DIR        write every stage's output to DIR (also\n"
-    "                       TRIDENT_DUMP_DIR)\n"
-    "  --print-ir-after-all print the IR after every pass to stderr\n"
-    "  --remarks=layouts    report to stderr, at your file:line:col, each\n"
-    "                       layout conversion left in the TTGIR (register\n"
-    "                       permutation or shared memory, and its bytes)\n"
-    "                       and each load or store not fully vectorized,\n"
-    "                       with what bounds it (layout, contiguity,\n"
-    "                       alignment, mask)\n"
-    "  --timings            print the time of each stage to stderr\n"
-    "  --pass-timings       print the time of each pass of each stage\n"
-    "  --no-cache           do not use the on-disk cache\n"
-    "  --cache-dir DIR      cache directory (default TRIDENT_CACHE_DIR or\n"
-    "                       ~/.cache/trident)\n"
-    "  --load-plugin PATH   load a backend plugin besides the installed ones\n"
-    "                       and those on TRIDENT_PLUGIN_PATH\n"
-    "  --list-backends      list the backends of all loaded plugins\n"
-    "  --no-locs            print IR without source locations\n";
+    "                       ttg.num-warps\n";
 
-int usage(const std::string &message) {
-  llvm::errs() << "tridentc: error: " << message << "\n\n" << kUsage;
-  return 2;
+cl::OptionCategory category("tridentc options");
+
+// A list, so that a second input file is our error (naming both), not
+// llvm::cl's.
+cl::list<std::string> inputFiles(cl::Positional, cl::desc("FILE"),
+                                 cl::cat(category));
+// Options llvm::cl does not know: reported as ours are.
+cl::list<std::string> unknownOptions(cl::Sink, cl::Hidden);
+
+cl::opt<std::string> kernelName("kernel",
+                                cl::desc("the @triton.jit function to compile"),
+                                cl::value_desc("NAME"), cl::cat(category));
+cl::opt<std::string> signatureText(
+    "signature",
+    cl::desc("one entry per parameter, as triton/tools/compile.py takes\n"
+             "them: '*fp32:16, *fp32:16, i32, 1024' (:16 = divisible by\n"
+             "16, :1 = equal to 1, a value = a constexpr)"),
+    cl::value_desc("SIG"), cl::cat(category));
+cl::list<std::string> defines(
+    "D", cl::Prefix,
+    cl::desc("set a constexpr parameter by name (-D NAME=VALUE or\n"
+             "-DNAME=VALUE); repeatable"),
+    cl::value_desc("NAME=VALUE"), cl::cat(category));
+cl::list<std::string> importDirs(
+    "I", cl::Prefix,
+    cl::desc("look for imported modules in DIR first (then the file's\n"
+             "package root and directory, TRIDENT_PYTHON_PATH,\n"
+             "PYTHONPATH); -I DIR or -IDIR, repeatable"),
+    cl::value_desc("DIR"), cl::cat(category));
+cl::list<std::string> targetNames(
+    "target",
+    cl::desc("compile for these targets (cuda:90, hip:gfx942, cpu, ...);\n"
+             "without it only ttir/ttir-raw exist"),
+    cl::value_desc("T[,T...]"), cl::cat(category));
+cl::opt<std::string> emitStage(
+    "emit",
+    cl::desc("print this stage: ttir-raw (frontend), ttir (after the core\n"
+             "pipeline, the default without --target) or a backend stage\n"
+             "(default: the last)"),
+    cl::value_desc("STAGE"), cl::cat(category));
+cl::opt<std::string> outputFile(
+    "o",
+    cl::desc("write the output to FILE ('-': stdout); with several\n"
+             "targets, or a FILE ending in .bundle, write a bundle"),
+    cl::value_desc("FILE"), cl::cat(category));
+cl::opt<unsigned> numWarps("num-warps",
+                           cl::desc("warps per program (--option num_warps=N)"),
+                           cl::value_desc("N"), cl::cat(category));
+cl::opt<unsigned> numStages(
+    "num-stages",
+    cl::desc("software pipelining stages (--option num_stages=N)"),
+    cl::value_desc("N"), cl::cat(category));
+cl::list<std::string> backendOptions("option",
+                                     cl::desc("set a backend option"),
+                                     cl::value_desc("NAME=VALUE"),
+                                     cl::cat(category));
+cl::opt<bool> debugChecks("debug", cl::desc("keep tl.device_assert checks"),
+                          cl::cat(category));
+cl::opt<std::string> dumpDir(
+    "dump-ir",
+    cl::desc("write every stage's output to DIR (also TRIDENT_DUMP_DIR)"),
+    cl::value_desc("DIR"), cl::cat(category));
+cl::opt<bool> printIrAfterAll("print-ir-after-all",
+                              cl::desc("print the IR after every pass to stderr"),
+                              cl::cat(category));
+cl::list<std::string> remarks(
+    "remarks", cl::CommaSeparated,
+    cl::desc("layouts: report to stderr, at your file:line:col, each\n"
+             "layout conversion left in the TTGIR (register permutation\n"
+             "or shared memory, and its bytes) and each load or store not\n"
+             "fully vectorized, with what bounds it (layout, contiguity,\n"
+             "alignment, mask)"),
+    cl::value_desc("layouts"), cl::cat(category));
+cl::opt<bool> timings("timings",
+                      cl::desc("print the time of each stage to stderr"),
+                      cl::cat(category));
+cl::opt<bool> passTimings(
+    "pass-timings", cl::desc("print the time of each pass of each stage"),
+    cl::cat(category));
+cl::opt<bool> noCache("no-cache", cl::desc("do not use the on-disk cache"),
+                      cl::cat(category));
+cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("cache directory (default TRIDENT_CACHE_DIR or\n"
+             "~/.cache/trident)"),
+    cl::value_desc("DIR"), cl::cat(category));
+cl::list<std::string> pluginFiles(
+    "load-plugin",
+    cl::desc("load a backend plugin besides the installed ones and those\n"
+             "on TRIDENT_PLUGIN_PATH"),
+    cl::value_desc("PATH"), cl::cat(category));
+cl::opt<bool> listBackends("list-backends",
+                           cl::desc("list the backends of all loaded plugins"),
+                           cl::cat(category));
+cl::opt<bool> noLocs("no-locs", cl::desc("print IR without source locations"),
+                     cl::cat(category));
+
+int usage(const llvm::Twine &message) {
+  return trident::tools::usageError("tridentc", message, kSynopsis);
 }
 
 std::string stripLocs(const std::string &ir) {
@@ -193,164 +256,99 @@ bool writeOutput(const std::string &path, llvm::StringRef data,
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string file, output, emit;
-  std::vector<std::string> targets, plugins;
+  std::string overview = std::string("compile a Triton kernel file\n\n") +
+                         kSynopsis + "\n" + kInputs;
+  if (!trident::tools::parseCommandLine(argc, argv, category, "tridentc",
+                                        overview, kSynopsis))
+    return 2;
+  if (!unknownOptions.empty())
+    return usage("unknown option '" + unknownOptions.front() + "'");
+  if (inputFiles.size() > 1)
+    return usage("more than one input file ('" + inputFiles[0] + "' and '" +
+                 inputFiles[1] + "')");
+
   KernelSpec spec;
-  CompileOptions options;
-  bool locs = true, timings = false, listBackends = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto value = [&](const char *flag) -> std::optional<std::string> {
-      std::string f(flag);
-      if (a == f) {
-        if (i + 1 >= argc)
-          return std::nullopt;
-        return std::string(argv[++i]);
-      }
-      if (a.rfind(f + "=", 0) == 0)
-        return a.substr(f.size() + 1);
-      return std::nullopt;
-    };
-    auto isFlag = [&](const char *flag) {
-      std::string f(flag);
-      return a == f || a.rfind(f + "=", 0) == 0;
-    };
-    auto need = [&](const char *flag, std::string &dst) {
-      auto v = value(flag);
-      if (!v)
-        return false;
-      dst = *v;
-      return true;
-    };
-    auto number = [&](const char *flag, int &dst) {
-      auto v = value(flag);
-      char *end = nullptr;
-      long n = v ? std::strtol(v->c_str(), &end, 10) : 0;
-      if (!v || v->empty() || *end || n <= 0 || n > 1024)
-        return false;
-      dst = int(n);
-      return true;
-    };
-    // `-X VALUE` or `-XVALUE` (-D, -I): nothing when the value is missing.
-    auto shortValue = [&]() -> std::optional<std::string> {
-      if (a.size() > 2)
-        return a.substr(2);
-      if (i + 1 >= argc)
-        return std::nullopt;
-      return std::string(argv[++i]);
-    };
-    if (a == "-h" || a == "--help") {
-      llvm::outs() << kUsage;
-      return 0;
-    }
-    if (isFlag("--kernel")) {
-      if (!need("--kernel", spec.kernel))
-        return usage("--kernel needs a value");
-    } else if (isFlag("--signature")) {
-      std::string sig;
-      if (!need("--signature", sig))
-        return usage("--signature needs a value");
-      spec.signature = splitSignature(sig);
-    } else if (a.rfind("-D", 0) == 0) {
-      std::optional<std::string> v = shortValue();
-      if (!v)
-        return usage("-D needs NAME=VALUE");
-      const std::string &def = *v;
-      size_t eq = def.find('=');
-      if (eq == std::string::npos || eq == 0)
-        return usage("-D needs NAME=VALUE, got '" + def + "'");
-      spec.defines.push_back({def.substr(0, eq), def.substr(eq + 1)});
-    } else if (a.rfind("-I", 0) == 0) {
-      std::optional<std::string> dir = shortValue();
-      if (!dir)
-        return usage("-I needs a directory");
-      spec.importPath.push_back(*dir);
-    } else if (isFlag("--target")) {
-      std::string t;
-      if (!need("--target", t) || t.empty())
-        return usage("--target needs a value");
-      for (const std::string &part : splitSignature(t))
-        if (!part.empty())
-          targets.push_back(part);
-    } else if (isFlag("--num-warps") || isFlag("--num-stages")) {
-      // Shorthands for the backend options: the options are the one source
-      // of launch parameters (the IR and the metadata both come from them).
-      bool warps = isFlag("--num-warps");
-      int n = 0;
-      if (!number(warps ? "--num-warps" : "--num-stages", n))
-        return usage(std::string(warps ? "--num-warps" : "--num-stages") +
-                     " needs a positive integer");
-      options.backendOptions[warps ? "num_warps" : "num_stages"] =
-          std::to_string(n);
-    } else if (isFlag("--option")) {
-      std::string kv;
-      if (!need("--option", kv) || kv.find('=') == std::string::npos ||
-          kv[0] == '=')
-        return usage("--option needs NAME=VALUE");
-      options.backendOptions[kv.substr(0, kv.find('='))] =
-          kv.substr(kv.find('=') + 1);
-    } else if (a == "--debug") {
-      spec.debug = true;
-    } else if (a == "--no-locs") {
-      locs = false;
-    } else if (a == "--print-ir-after-all") {
-      options.printIrAfterAll = true;
-    } else if (isFlag("--remarks")) {
-      std::string kinds;
-      if (!need("--remarks", kinds))
-        return usage("--remarks needs a kind (layouts)");
-      llvm::SmallVector<llvm::StringRef> parts;
-      llvm::StringRef(kinds).split(parts, ',');
-      for (llvm::StringRef k : parts)
-        options.remarks.push_back(k.str());
-    } else if (a == "--timings") {
-      timings = true;
-    } else if (a == "--pass-timings") {
-      options.passTimings = true;
-    } else if (a == "--no-cache") {
-      options.useCache = false;
-    } else if (isFlag("--cache-dir")) {
-      if (!need("--cache-dir", options.cacheDir))
-        return usage("--cache-dir needs a directory");
-    } else if (isFlag("--dump-ir")) {
-      if (!need("--dump-ir", options.dumpDir))
-        return usage("--dump-ir needs a directory");
-    } else if (isFlag("--emit")) {
-      if (!need("--emit", emit) || emit.empty())
-        return usage("--emit needs a stage name");
-    } else if (isFlag("--load-plugin")) {
-      std::string p;
-      if (!need("--load-plugin", p))
-        return usage("--load-plugin needs a file");
-      plugins.push_back(p);
-    } else if (a == "--list-backends") {
-      listBackends = true;
-    } else if (a == "-o") {
-      if (i + 1 >= argc)
-        return usage("-o needs a file name");
-      output = argv[++i];
-    } else if (!a.empty() && a[0] == '-') {
-      return usage("unknown option '" + a + "'");
-    } else if (file.empty()) {
-      file = a;
-    } else {
-      return usage("more than one input file ('" + file + "' and '" + a + "')");
-    }
+  spec.kernel = kernelName;
+  if (signatureText.getNumOccurrences())
+    spec.signature = splitSignature(signatureText);
+  for (const std::string &def : defines) {
+    size_t eq = def.find('=');
+    if (eq == std::string::npos || eq == 0)
+      return usage("-D needs NAME=VALUE, got '" + def + "'");
+    spec.defines.push_back({def.substr(0, eq), def.substr(eq + 1)});
   }
+  spec.importPath.assign(importDirs.begin(), importDirs.end());
+  spec.debug = debugChecks;
+
+  std::vector<std::string> targets;
+  for (const std::string &t : targetNames) {
+    if (t.empty())
+      return usage("--target needs a value");
+    for (const std::string &part : splitSignature(t))
+      if (!part.empty())
+        targets.push_back(part);
+  }
+
+  CompileOptions options;
+  // --num-warps and --num-stages are shorthands for the backend options
+  // (the one source of launch parameters: the IR and the metadata both come
+  // from them). Where one is given twice, the later on the command line
+  // wins.
+  struct Setting {
+    unsigned position;
+    std::string name, value;
+  };
+  std::vector<Setting> settings;
+  for (auto [opt, name] : {std::pair{&numWarps, "num_warps"},
+                           std::pair{&numStages, "num_stages"}}) {
+    if (!opt->getNumOccurrences())
+      continue;
+    unsigned n = opt->getValue();
+    if (n < 1 || n > 1024)
+      return usage("--" + opt->ArgStr +
+                   " needs a positive integer (at most 1024)");
+    settings.push_back({opt->getPosition(), name, std::to_string(n)});
+  }
+  for (size_t i = 0; i < backendOptions.size(); ++i) {
+    const std::string &kv = backendOptions[i];
+    size_t eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0)
+      return usage("--option needs NAME=VALUE");
+    settings.push_back(
+        {backendOptions.getPosition(i), kv.substr(0, eq), kv.substr(eq + 1)});
+  }
+  llvm::sort(settings, [](const Setting &a, const Setting &b) {
+    return a.position < b.position;
+  });
+  for (const Setting &s : settings)
+    options.backendOptions[s.name] = s.value;
+  options.remarks.assign(remarks.begin(), remarks.end());
+  options.printIrAfterAll = printIrAfterAll;
+  options.passTimings = passTimings;
+  options.useCache = !noCache;
+  if (cacheDir.getNumOccurrences())
+    options.cacheDir = cacheDir;
+  if (dumpDir.getNumOccurrences())
+    options.dumpDir = dumpDir;
+  std::string emit = emitStage;
+  if (emitStage.getNumOccurrences() && emit.empty())
+    return usage("--emit needs a stage name");
+  std::string output = outputFile;
+  bool locs = !noLocs;
 
   BackendRegistry registry;
   std::vector<std::string> loadErrors, loadWarnings;
   registry.loadDefaultPlugins(loadErrors, &loadWarnings);
   for (const std::string &w : loadWarnings)
     llvm::errs() << "tridentc: warning: " << w << "\n";
-  for (const std::string &p : plugins) {
+  for (const std::string &p : pluginFiles) {
     std::string error;
     if (!registry.loadPlugin(p, error))
       loadErrors.push_back(error);
   }
   for (const std::string &e : loadErrors)
     llvm::errs() << "tridentc: error: " << e << "\n";
-  if (!plugins.empty() && !loadErrors.empty())
+  if (!pluginFiles.empty() && !loadErrors.empty())
     return 1;
 
   if (listBackends) {
@@ -371,8 +369,9 @@ int main(int argc, char **argv) {
     return loadErrors.empty() ? 0 : 1;
   }
 
-  if (file.empty())
+  if (inputFiles.empty())
     return usage("no input file");
+  const std::string &file = inputFiles.front();
   llvm::StringRef fileRef(file);
   bool irInput = fileRef.ends_with(".ttir") || fileRef.ends_with(".ttgir") ||
                  fileRef.ends_with(".mlir");
