@@ -164,10 +164,14 @@ Val atomicRmw(Generator &g, Call &c) {
 }
 
 const Entry kEntries[] = {
-    {"atomic_add", atomicRmw, Language},  {"atomic_max", atomicRmw, Language},
-    {"atomic_min", atomicRmw, Language},  {"atomic_and", atomicRmw, Language},
-    {"atomic_or", atomicRmw, Language},   {"atomic_xor", atomicRmw, Language},
-    {"atomic_xchg", atomicRmw, Language}, {"atomic_cas", atomicCas, Language},
+    {"atomic_add", atomicRmw, Language},
+    {"atomic_max", atomicRmw, Language},
+    {"atomic_min", atomicRmw, Language},
+    {"atomic_and", atomicRmw, Language},
+    {"atomic_or", atomicRmw, Language},
+    {"atomic_xor", atomicRmw, Language},
+    {"atomic_xchg", atomicRmw, Language},
+    {"atomic_cas", atomicCas, Language},
 };
 
 } // namespace
