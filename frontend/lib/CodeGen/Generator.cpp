@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CodeGen/Generator.h"
+#include "CodeGen/Builtins/Builtins.h"
 #include "CodeGen/Prelude.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
@@ -1506,16 +1507,12 @@ Val Generator::evalName(const Expr &e) {
   Val g = evalGlobal(*frame().module, e.id, e.loc, found);
   if (found)
     return g;
-  static const char *pyBuiltins[] = {"range", "min",   "max", "abs",
-                                     "len",   "print", "float", "int",
-                                     "bool",  "isinstance", "getattr",
-                                     "hasattr", "tuple", "list", "str"};
-  for (const char *b : pyBuiltins)
-    if (e.id == b) {
-      if (e.id == "float" || e.id == "int" || e.id == "bool" || e.id == "str")
-        return Val::typeObj(e.id);
-      return Val::builtin("py." + e.id);
-    }
+  // Python's builtins: the types, and the functions of the builtins table
+  // ("py.<name>" rows, Builtins/Python.cpp).
+  if (e.id == "float" || e.id == "int" || e.id == "bool" || e.id == "str")
+    return Val::typeObj(e.id);
+  if (builtins::findBuiltin("py." + e.id))
+    return Val::builtin("py." + e.id);
   error(e.loc, "name '" + e.id + "' is not defined");
 }
 

@@ -4,8 +4,8 @@
 // MLIR builder, evaluating compile-time values (constexprs, dtypes, modules,
 // functions) as it goes, the way Triton's code generator does. The language's
 // semantics -- promotion, broadcasting, casts, the tl.* builtins -- live in
-// Semantic.cpp and Builtins.cpp; statements, expressions and calls here and in
-// Generator.cpp.
+// Semantic.cpp, Builtins.cpp and the table of builtins in Builtins/;
+// statements, expressions and calls here and in Generator.cpp.
 //
 // Errors throw CompileError (only through the frontend's own frames, never
 // through MLIR callbacks) and are reported at the user's source position.
@@ -190,8 +190,9 @@ public:
   Val makeRange(int64_t start, int64_t end, SourceLoc l);
   Val zeros(const std::vector<int64_t> &shape, const DType &dtype);
 
-  // --- builtins (Builtins.cpp) ----------------------------------------------
-  /// Calls builtin `name` ("load", "math.exp", ...).
+  // --- builtins (Builtins.cpp; the handlers in Builtins/) -------------------
+  /// Calls builtin `name` ("load", "py.min", "libdevice.exp", ...): the
+  /// handler of its row in the builtins table (Builtins/Builtins.h).
   Val callBuiltin(const std::string &name, const Expr &call,
                   std::vector<Val> args,
                   std::vector<std::pair<std::string, Val>> kwargs, SourceLoc l);
@@ -212,7 +213,8 @@ public:
                      SourceLoc l, Val &out);
   Val callHost(const std::string &name, const std::vector<Val> &args,
                SourceLoc l);
-  /// Whether triton.language (or its math module) has builtin `name`.
+  /// Whether triton.language (or its math module) has builtin `name` (a
+  /// row of the table flagged Language).
   static bool isLanguageBuiltin(const std::string &name);
 
   // --- generation (Generator.cpp) --------------------------------------------

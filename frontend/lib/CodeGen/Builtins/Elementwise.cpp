@@ -1,0 +1,181 @@
+//===- Elementwise.cpp - elementwise arithmetic builtins ------------------===//
+//
+// tl.abs, tl.sqrt_rn, tl.div_rn, tl.fdiv, tl.fma, tl.umulhi, tl.maximum,
+// tl.minimum, tl.clamp, tl.where and tl.cdiv; and the vendor-specific
+// elementwise builtins Trident refuses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGen/Builtins/Builtins.h"
+
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
+namespace trident::frontend::builtins {
+
+namespace tt = mlir::triton;
+
+namespace {
+
+Val abs(Generator &g, Call &c) {
+  SourceLoc l = c.loc;
+  BoundArgs a = bind(g, c, {"x"});
+  Val x = g.requireTensor(a[0], l, "the argument");
+  const DType &d = x.type.elem;
+  if (d.isFP8()) {
+    DType it = Scalar::I8;
+    Val bits = g.bitcast(x, it, l);
+    Val r = g.binaryOp("&", bits, Val::integer(0x7f), l);
+    return g.bitcast(r, d, l);
+  }
+  if (d.isFloat())
+    return Val::tensor(
+        mlir::math::AbsFOp::create(g.builder(), g.here(), x.value), x.type);
+  if (d.isSigned() && !d.isBool())
+    return Val::tensor(
+        mlir::math::AbsIOp::create(g.builder(), g.here(), x.value), x.type);
+  if (d.isInt())
+    return x;
+  g.error(l, "tl.abs is not supported for " + d.str());
+}
+
+Val sqrtRn(Generator &g, Call &c) {
+  BoundArgs a = bind(g, c, {"x"});
+  Val x = g.requireTensor(a[0], c.loc, "the argument");
+  if (x.type.elem.kind != Scalar::FP32)
+    g.error(c.loc, "Expected dtype ['fp32'] but got " + x.type.elem.str());
+  return Val::tensor(tt::PreciseSqrtOp::create(g.builder(), g.here(), x.value),
+                     x.type);
+}
+
+Val divRn(Generator &g, Call &c) {
+  SourceLoc l = c.loc;
+  BoundArgs a = bind(g, c, {"x", "y"});
+  Val x = g.requireTensor(a[0], l, "x"), y = g.requireTensor(a[1], l, "y");
+  if (x.type.elem.kind != Scalar::FP32 || y.type.elem.kind != Scalar::FP32)
+    g.error(l, "Expected dtype ['fp32'] but got " + x.type.elem.str() +
+                   " and " + y.type.elem.str());
+  g.broadcastPair(x, y, l);
+  return Val::tensor(
+      tt::PreciseDivFOp::create(g.builder(), g.here(), x.value, y.value),
+      x.type);
+}
+
+Val fdiv(Generator &g, Call &c) {
+  SourceLoc l = c.loc;
+  BoundArgs a = bind(g, c, {"x", "y", "ieee_rounding?"});
+  Val x = g.requireTensor(a[0], l, "x"), y = g.requireTensor(a[1], l, "y");
+  if (!x.type.elem.isFloat() || !y.type.elem.isFloat())
+    g.error(l, "both operands of fdiv must have floating scalar type");
+  if (x.type.elem != y.type.elem)
+    g.error(l, "both operands of fdiv must have the same type, got " +
+                   x.type.elem.str() + " and " + y.type.elem.str());
+  g.broadcastPair(x, y, l);
+  return Val::tensor(
+      mlir::arith::DivFOp::create(g.builder(), g.here(), x.value, y.value),
+      x.type);
+}
+
+Val fma(Generator &g, Call &c) {
+  SourceLoc l = c.loc;
+  BoundArgs a = bind(g, c, {"x", "y", "z"});
+  Val x = a[0], y = a[1], z = a[2];
+  g.binaryOperands(x, y, l, false, false, true, false, "fma");
+  g.binaryOperands(z, x, l, false, false, true, false, "fma");
+  g.binaryOperands(z, y, l, false, false, true, false, "fma");
+  g.binaryOperands(x, y, l, false, false, true, false, "fma");
+  if (!x.type.elem.isFloat())
+    g.error(l, "tl.fma needs floating-point operands, got " + x.type.str());
+  return Val::tensor(mlir::math::FmaOp::create(g.builder(), g.here(), x.value,
+                                               y.value, z.value),
+                     x.type);
+}
+
+Val umulhi(Generator &g, Call &c) {
+  SourceLoc l = c.loc;
+  BoundArgs a = bind(g, c, {"x", "y"});
+  Val x = a[0], y = a[1];
+  g.binaryOperands(x, y, l, false, false, true, false, "umulhi");
+  Scalar k = x.type.elem.kind;
+  if (k != Scalar::I32 && k != Scalar::I64 && k != Scalar::U32 &&
+      k != Scalar::U64)
+    g.error(l, "Expected dtype ['int32', 'int64', 'uint32', 'uint64'] but "
+               "got " +
+                   x.type.elem.str());
+  return Val::tensor(
+      tt::MulhiUIOp::create(g.builder(), g.here(), x.value, y.value), x.type);
+}
+
+Val maximumOrMinimum(Generator &g, Call &c, bool isMax) {
+  BoundArgs a = bind(g, c, {"x", "y", "propagate_nan?"});
+  std::string nan =
+      a.given[2] ? g.requireStr(a[2], c.loc, "propagate_nan") : "none";
+  return g.minMax(isMax, a[0], a[1], nan, c.loc);
+}
+
+Val maximum(Generator &g, Call &c) { return maximumOrMinimum(g, c, true); }
+Val minimum(Generator &g, Call &c) { return maximumOrMinimum(g, c, false); }
+
+Val clamp(Generator &g, Call &c) {
+  SourceLoc l = c.loc;
+  BoundArgs a = bind(g, c, {"x", "min", "max", "propagate_nan?"});
+  std::string nan =
+      a.given[3] ? g.requireStr(a[3], l, "propagate_nan") : "none";
+  Val x = g.toTensor(a[0], l), lo = g.toTensor(a[1], l),
+      hi = g.toTensor(a[2], l);
+  for (Val *v : {&x, &lo, &hi})
+    if (v->type.elem.kind == Scalar::BF16)
+      *v = g.cast(*v, Scalar::FP32, l);
+  if (!x.type.elem.isFloat())
+    g.error(l, "Unexpected dtype " + x.type.elem.str() +
+                   ". Only floating point clamp is supported");
+  g.binaryOperands(x, lo, l, false, false, true, false, "clamp");
+  g.binaryOperands(x, hi, l, false, false, true, false, "clamp");
+  g.binaryOperands(lo, hi, l, false, false, true, false, "clamp");
+  g.broadcastPair(x, lo, l);
+  auto op = tt::ClampFOp::create(
+      g.builder(), g.here(), x.value, lo.value, hi.value,
+      nan == "all" ? tt::PropagateNan::ALL : tt::PropagateNan::NONE);
+  return Val::tensor(op, x.type);
+}
+
+Val where(Generator &g, Call &c) {
+  BoundArgs a = bind(g, c, {"condition", "x", "y"});
+  return g.where(a[0], a[1], a[2], c.loc);
+}
+
+/// (x + (div - 1)) // div, for numbers and tensors alike (as Triton's
+/// tensors compute it).
+Val cdiv(Generator &g, Call &c) {
+  SourceLoc l = c.loc;
+  BoundArgs a = bind(g, c, {"x", "div"});
+  Val num = g.binaryOp("+", a[0], g.binaryOp("-", a[1], Val::integer(1), l), l);
+  return g.binaryOp("//", num, a[1], l);
+}
+
+Val vendorSpecific(Generator &g, Call &c) {
+  g.error(c.loc, "tl." + c.name +
+                     " is not supported by Trident: it ties a "
+                     "kernel to one vendor");
+}
+
+const Entry kEntries[] = {
+    {"abs", abs, Language | TensorMethod},
+    {"sqrt_rn", sqrtRn, Language | TensorMethod},
+    {"div_rn", divRn, Language},
+    {"fdiv", fdiv, Language},
+    {"fma", fma, Language | TensorMethod},
+    {"umulhi", umulhi, Language | TensorMethod},
+    {"maximum", maximum, Language},
+    {"minimum", minimum, Language},
+    {"clamp", clamp, Language},
+    {"where", where, Language},
+    {"cdiv", cdiv, Language | Triton},
+    {"inline_asm_elementwise", vendorSpecific, Language},
+    {"extern_elementwise", vendorSpecific, Language},
+};
+
+} // namespace
+
+llvm::ArrayRef<Entry> elementwiseBuiltins() { return kEntries; }
+
+} // namespace trident::frontend::builtins
