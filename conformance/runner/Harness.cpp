@@ -9,6 +9,7 @@
 
 #include "trident/Bundle.h"
 #include "trident/Driver/Driver.h"
+#include "trident/Frontend/Compiler.h"
 #include "trident/runtime.h"
 
 #include <chrono>
@@ -26,6 +27,7 @@ namespace {
 struct Context {
   RunOptions options;
   BackendRegistry registry;
+  frontend::PythonFrontend python;
   std::unique_ptr<Driver> driver;
   trident_runtime_t *runtime = nullptr;
   trident_device_t *device = nullptr;
@@ -178,7 +180,7 @@ bool runAll(const RunOptions &options, std::vector<Outcome> &outcomes,
   }
   for (const std::string &e : loadErrors)
     printf("warning: %s\n", e.c_str());
-  c.driver = std::make_unique<Driver>(c.registry);
+  c.driver = std::make_unique<Driver>(c.registry, c.python);
   if (!options.saveDir.empty()) {
     c.saved = std::make_unique<SavedWriter>();
     if (!c.saved->open(options.saveDir, options.target, options.seed, error))

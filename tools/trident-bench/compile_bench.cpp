@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "trident/Driver/Driver.h"
+#include "trident/Frontend/Compiler.h"
 #include "trident/Plugin/Registry.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -75,7 +76,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   frontend::SourceFile source(file, (*buffer)->getBuffer().str());
-  Driver driver(registry);
+  frontend::PythonFrontend python;
+  Driver driver(registry, python);
 
   CompileOptions cold;
   cold.useCache = false;

@@ -13,6 +13,7 @@
 
 #include "trident/Bundle.h"
 #include "trident/Driver/Driver.h"
+#include "trident/Frontend/Compiler.h"
 #include "trident/runtime.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -82,7 +83,8 @@ int main(int argc, char **argv) {
   BackendRegistry registry;
   std::vector<std::string> errs;
   registry.loadDefaultPlugins(errs);
-  Driver driver(registry);
+  frontend::PythonFrontend python;
+  Driver driver(registry, python);
   auto buf = llvm::MemoryBuffer::getFile(TRIDENT_BENCH_KERNELS, true);
   if (!buf) {
     fprintf(stderr, "cannot read %s\n", TRIDENT_BENCH_KERNELS);

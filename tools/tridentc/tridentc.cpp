@@ -16,6 +16,7 @@
 
 #include "trident/Bundle.h"
 #include "trident/Driver/Driver.h"
+#include "trident/Frontend/Compiler.h"
 #include "trident/Plugin/Registry.h"
 
 #include "common/CommandLine.h"
@@ -392,7 +393,8 @@ int main(int argc, char **argv) {
   }
   SourceFile source(file, (*buffer)->getBuffer().str());
 
-  Driver driver(registry);
+  frontend::PythonFrontend python;
+  Driver driver(registry, python);
   std::vector<bundle::Entry> entries;
   std::vector<CompiledKernel> results;
   for (const std::string &t : targets.empty() ? std::vector<std::string>{""}

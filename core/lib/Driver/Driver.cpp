@@ -13,6 +13,8 @@
 #include "llvm/Support/xxhash.h"
 
 #include <dlfcn.h>
+#include <map>
+#include <mutex>
 
 #include "trident/Analysis/LayoutRemarks.h"
 
@@ -57,13 +59,13 @@ double msSince(Clock::time_point t) {
 }
 
 /// The innermost position in the user's file that `loc` refers to.
-std::optional<frontend::SourceLoc> userLoc(mlir::Location loc,
+std::optional<SourceLoc> userLoc(mlir::Location loc,
                                            const std::string &path) {
-  std::optional<frontend::SourceLoc> found;
+  std::optional<SourceLoc> found;
   loc->walk([&](mlir::Location l) {
     if (auto flc = mlir::dyn_cast<mlir::FileLineColLoc>(l))
       if (!found && flc.getFilename().getValue() == path)
-        found = frontend::SourceLoc{flc.getLine(), flc.getColumn(), 0};
+        found = SourceLoc{flc.getLine(), flc.getColumn(), 0};
     return mlir::WalkResult::advance();
   });
   return found;
@@ -128,29 +130,38 @@ static bool guarded(const Backend &backend, const char *call,
   return false;
 }
 
-/// A hash of the compiler's own libraries (core, frontend, driver), so a
-/// rebuilt compiler never reuses what an older one cached under the same
-/// version string. Computed once per process (xxh3: well under 1 ms).
+/// The xxh3 of the shared library holding `symbol` ("" when unknown).
+static std::string libraryHash(const void *symbol) {
+  Dl_info info;
+  if (!dladdr(symbol, &info) || !info.dli_fname)
+    return "";
+  auto buffer = llvm::MemoryBuffer::getFile(info.dli_fname);
+  if (!buffer)
+    return "";
+  return llvm::utohexstr(
+      llvm::xxh3_64bits(llvm::arrayRefFromStringRef((*buffer)->getBuffer())));
+}
+
+/// A hash of the compiler's own libraries (core, driver), so a rebuilt
+/// compiler never reuses what an older one cached under the same version
+/// string. Computed once per process (xxh3: well under 1 ms).
 static const std::string &compilerFilesHash() {
-  static const std::string hash = [] {
-    std::string h;
-    const void *symbols[] = {reinterpret_cast<const void *>(&buildCoreTTIRPipeline),
-                             reinterpret_cast<const void *>(&frontend::generateTTIR),
-                             reinterpret_cast<const void *>(&kTridentVersion)};
-    for (const void *sym : symbols) {
-      Dl_info info;
-      if (!dladdr(sym, &info) || !info.dli_fname)
-        continue;
-      auto buffer = llvm::MemoryBuffer::getFile(info.dli_fname);
-      if (!buffer)
-        continue;
-      h += llvm::utohexstr(llvm::xxh3_64bits(
-               llvm::arrayRefFromStringRef((*buffer)->getBuffer()))) +
-           ";";
-    }
-    return h;
-  }();
+  static const std::string hash =
+      libraryHash(reinterpret_cast<const void *>(&buildCoreTTIRPipeline)) +
+      ";" + libraryHash(reinterpret_cast<const void *>(&kTridentVersion)) + ";";
   return hash;
+}
+
+/// The same for a frontend's library, once per library.
+static std::string frontendFilesHash(const KernelFrontend &frontend) {
+  static std::mutex mutex;
+  static std::map<const void *, std::string> hashes;
+  const void *symbol = frontend.libraryAddress();
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = hashes.find(symbol);
+  if (it == hashes.end())
+    it = hashes.emplace(symbol, libraryHash(symbol)).first;
+  return it->second;
 }
 
 const std::string &compilerBuildId() {
@@ -178,8 +189,8 @@ bool Driver::stageNames(const std::string &target,
   return true;
 }
 
-bool Driver::compile(const frontend::SourceFile &source,
-                     const frontend::KernelSpec &spec,
+bool Driver::compile(const SourceFile &source,
+                     const KernelSpec &spec,
                      const std::string &targetText,
                      const CompileOptions &opts, CompiledKernel &out,
                      std::vector<std::string> &errors) const {
@@ -207,8 +218,8 @@ bool Driver::compile(const frontend::SourceFile &source,
   return compileFor(source, spec, target, *entry, opts, out, errors);
 }
 
-bool Driver::compileTTIR(const frontend::SourceFile &source,
-                         const frontend::KernelSpec &spec,
+bool Driver::compileTTIR(const SourceFile &source,
+                         const KernelSpec &spec,
                          const CompileOptions &opts, CompiledKernel &out,
                          std::vector<std::string> &errors) const {
   return compileFor(source, spec, Target(), BackendRegistry::Entry(), opts,
@@ -222,11 +233,11 @@ namespace {
 /// returns false, with `errors` filled, when the compile stops there.
 class CompileJob {
 public:
-  CompileJob(const frontend::SourceFile &source,
-             const frontend::KernelSpec &spec, const Target &target,
+  CompileJob(const KernelFrontend &frontend, const SourceFile &source,
+             const KernelSpec &spec, const Target &target,
              const BackendRegistry::Entry &entry, const CompileOptions &opts,
              CompiledKernel &out, std::vector<std::string> &errors)
-      : source_(source), spec_(spec), target_(target),
+      : frontend_(frontend), source_(source), spec_(spec), target_(target),
         entry_(entry.backend ? &entry : nullptr),
         backend_(entry_ ? *entry_->backend : none_), opts_(opts), out_(out),
         errors_(errors), emit_(opts.emit), path_(source.path()),
@@ -373,9 +384,9 @@ private:
     if (!opts_.useCache || !finalStage_ || stages_.empty() || !entry_)
       return false;
     auto t0 = Clock::now();
-    std::vector<frontend::Diagnostic> diags;
+    std::vector<Diagnostic> diags;
     std::string src = irInput_ ? std::string(source_.text())
-                               : frontend::kernelSourceKey(source_, spec_, diags);
+                               : frontend_.sourceKey(source_, spec_, diags);
     if (src.empty())
       return false;
     std::string material = std::string("trident ") + kTridentVersion;
@@ -397,7 +408,7 @@ private:
     field("backend", backend_.name());
     field("plugin_version", entry_->pluginVersion);
     field("plugin_file", entry_->fileHash);
-    field("compiler_files", compilerFilesHash());
+    field("compiler_files", compilerFilesHash() + frontendFilesHash(frontend_));
     field("backend_hash", meta_.backendHash);
     for (const auto &[k, v] : options_)
       field("option", k + "=" + v);
@@ -463,9 +474,9 @@ private:
         llvm::StringRef(d.str()).starts_with(
             "Failures have been detected while processing an MLIR pass"))
       return mlir::success();
-    frontend::Diagnostic fd;
+    Diagnostic fd;
     fd.severity =
-        remark ? frontend::Severity::Remark : frontend::Severity::Error;
+        remark ? Severity::Remark : Severity::Error;
     if (auto l = userLoc(d.getLocation(), path_))
       fd.loc = *l;
     fd.message = d.str();
@@ -480,7 +491,7 @@ private:
                        fd.message + "\n");
         return mlir::success();
       }
-    sink.push_back(frontend::formatDiagnostic(source_, fd));
+    sink.push_back(formatDiagnostic(source_, fd));
     return mlir::success();
   }
 
@@ -555,9 +566,9 @@ private:
   /// the launch arguments and constexprs into the metadata.
   bool readInput() {
     auto t0 = Clock::now();
-    std::vector<frontend::Diagnostic> ferrors;
-    std::vector<frontend::KernelArgument> args;
-    std::vector<frontend::KernelConstexpr> constexprs;
+    std::vector<Diagnostic> ferrors;
+    std::vector<KernelArgument> args;
+    std::vector<KernelConstexpr> constexprs;
     mlir::OwningOpRef<mlir::ModuleOp> module;
     if (irInput_) {
       std::string error;
@@ -585,16 +596,16 @@ private:
         return fail(path_ + " is TTGIR: the stages before the backend's "
                             "'ttgir' (ttir-raw, ttir) do not exist for it");
     } else {
-      module = frontend::generateTTIR(*ctx_, source_, spec_, ferrors, &args,
+      module = frontend_.generateTTIR(*ctx_, source_, spec_, ferrors, &args,
                                       &constexprs);
       out_.times.push_back({"frontend", msSince(t0)});
     }
     if (!module) {
-      for (const frontend::Diagnostic &d : ferrors)
-        errors_.push_back(frontend::formatDiagnostic(source_, d));
+      for (const Diagnostic &d : ferrors)
+        errors_.push_back(formatDiagnostic(source_, d));
       return false;
     }
-    for (const frontend::KernelArgument &a : args) {
+    for (const KernelArgument &a : args) {
       bundle::KernelArg arg;
       arg.name = a.name;
       arg.type = a.type;
@@ -602,7 +613,7 @@ private:
       arg.equalsOne = a.specialization == "1";
       meta_.args.push_back(std::move(arg));
     }
-    for (const frontend::KernelConstexpr &c : constexprs)
+    for (const KernelConstexpr &c : constexprs)
       meta_.constexprs.push_back({c.name, c.value});
     artifact_.module = std::move(module);
     dump("ttir-raw", ".mlir",
@@ -712,8 +723,9 @@ private:
   }
 
   // The request.
-  const frontend::SourceFile &source_;
-  const frontend::KernelSpec &spec_;
+  const KernelFrontend &frontend_;
+  const SourceFile &source_;
+  const KernelSpec &spec_;
   const Target &target_;
   const BackendRegistry::Entry *entry_;
   NullBackend none_;
@@ -748,12 +760,13 @@ private:
 
 } // namespace
 
-bool Driver::compileFor(const frontend::SourceFile &source,
-                        const frontend::KernelSpec &spec, const Target &target,
+bool Driver::compileFor(const SourceFile &source,
+                        const KernelSpec &spec, const Target &target,
                         const BackendRegistry::Entry &entry,
                         const CompileOptions &opts, CompiledKernel &out,
                         std::vector<std::string> &errors) const {
-  return CompileJob(source, spec, target, entry, opts, out, errors).run();
+  return CompileJob(frontend_, source, spec, target, entry, opts, out, errors)
+      .run();
 }
 
 } // namespace trident

@@ -149,8 +149,8 @@ std::string callCycle(mlir::ModuleOp module) {
 constexpr int kMaxIRNesting = 256;
 
 mlir::OwningOpRef<mlir::ModuleOp>
-parseKernelIR(mlir::MLIRContext &ctx, const frontend::SourceFile &source,
-              std::string &kernel, std::vector<frontend::KernelArgument> &args,
+parseKernelIR(mlir::MLIRContext &ctx, const SourceFile &source,
+              std::string &kernel, std::vector<KernelArgument> &args,
               std::string &error) {
   Nesting nest = braceNesting(source.text(), kMaxIRNesting);
   if (nest.line) {

@@ -15,9 +15,8 @@
 #define TRIDENT_DRIVER_IRINPUT_H
 
 #include "trident/Bundle.h"
-#include "trident/Frontend/Compiler.h"
+#include "trident/Driver/KernelFrontend.h"
 #include "trident/Plugin/Backend.h"
-#include "trident/Frontend/Source.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -38,8 +37,8 @@ bool isIRInput(const std::string &path);
 /// (`*fp32`, `i32`, ...), named after their NameLocs as Triton prints them.
 /// Returns null with `error` set (or a diagnostic emitted) on failure.
 mlir::OwningOpRef<mlir::ModuleOp>
-parseKernelIR(mlir::MLIRContext &ctx, const frontend::SourceFile &source,
-              std::string &kernel, std::vector<frontend::KernelArgument> &args,
+parseKernelIR(mlir::MLIRContext &ctx, const SourceFile &source,
+              std::string &kernel, std::vector<KernelArgument> &args,
               std::string &error);
 
 /// For a module that is TTGIR (`isTTGIR` set): checks it is for `target`

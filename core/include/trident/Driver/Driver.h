@@ -1,7 +1,7 @@
 //===- Driver.h - the compile driver: kernel source to binaries --*- C++ -*-===//
 //
 // One driver serves tridentc, the runtime's compile-on-demand path and
-// (later) Python: kernel source + kernel name + signature + constexprs +
+// Python: kernel source + kernel name + signature + constexprs +
 // target + options -> frontend -> core TTIR pipeline -> the backend's stages
 // -> binary plus metadata. Around the stages it owns IR dumps
 // (--dump-ir / TRIDENT_DUMP_DIR), --print-ir-after-all, per-stage timings,
@@ -12,8 +12,7 @@
 #define TRIDENT_DRIVER_DRIVER_H
 
 #include "trident/Bundle.h"
-#include "trident/Frontend/Compiler.h"
-#include "trident/Frontend/Source.h"
+#include "trident/Driver/KernelFrontend.h"
 #include "trident/Plugin/Registry.h"
 
 #include <map>
@@ -80,13 +79,15 @@ struct CompiledKernel {
 
 class Driver {
 public:
-  explicit Driver(const BackendRegistry &registry) : registry_(registry) {}
+  /// Kernel sources go through `frontend` (TTIR and TTGIR files need none).
+  Driver(const BackendRegistry &registry, const KernelFrontend &frontend)
+      : registry_(registry), frontend_(frontend) {}
 
   /// Compiles `spec.kernel` of `source` for `target`. On failure returns
   /// false; `errors` holds formatted diagnostics (`file:line:col: error:`
   /// with the source line and a caret where there is a location).
-  bool compile(const frontend::SourceFile &source,
-               const frontend::KernelSpec &spec, const std::string &target,
+  bool compile(const SourceFile &source,
+               const KernelSpec &spec, const std::string &target,
                const CompileOptions &options, CompiledKernel &out,
                std::vector<std::string> &errors) const;
 
@@ -95,17 +96,18 @@ public:
                   std::string &error) const;
 
 private:
-  bool compileTTIR(const frontend::SourceFile &source,
-                   const frontend::KernelSpec &spec,
+  bool compileTTIR(const SourceFile &source,
+                   const KernelSpec &spec,
                    const CompileOptions &options, CompiledKernel &out,
                    std::vector<std::string> &errors) const;
-  bool compileFor(const frontend::SourceFile &source,
-                  const frontend::KernelSpec &spec, const Target &target,
+  bool compileFor(const SourceFile &source,
+                  const KernelSpec &spec, const Target &target,
                   const BackendRegistry::Entry &entry,
                   const CompileOptions &options, CompiledKernel &out,
                   std::vector<std::string> &errors) const;
 
   const BackendRegistry &registry_;
+  const KernelFrontend &frontend_;
 };
 
 } // namespace trident

@@ -9,6 +9,7 @@
 #ifndef TRIDENT_FRONTEND_COMPILER_H
 #define TRIDENT_FRONTEND_COMPILER_H
 
+#include "trident/Driver/KernelFrontend.h"
 #include "trident/Frontend/Source.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -24,24 +25,9 @@ class MLIRContext;
 
 namespace trident::frontend {
 
-/// Which kernel to compile and how to specialize it.
-struct KernelSpec {
-  std::string kernel;
-  /// One entry per kernel parameter, in order, as triton/tools/compile.py
-  /// takes them: `*fp32:16` (pointer, divisible by 16), `i32`, `i32:16`,
-  /// `i32:1` (specialized to the constant 1), or a constexpr value (`1024`,
-  /// `0.5`, `True`, `fp16` for a dtype).
-  std::vector<std::string> signature;
-  /// Constexpr values by parameter name (`-D NAME=VALUE`), for parameters
-  /// that the signature leaves out or writes as `constexpr`.
-  std::vector<std::pair<std::string, std::string>> defines;
-  /// Keep tl.device_assert (Triton drops it unless debugging is on).
-  bool debug = false;
-  /// Directories searched first for the modules the kernel file imports
-  /// (`tridentc -I`); then the file's package root and directory,
-  /// TRIDENT_PYTHON_PATH and PYTHONPATH (Imports.h).
-  std::vector<std::string> importPath;
-};
+using trident::KernelArgument;
+using trident::KernelConstexpr;
+using trident::KernelSpec;
 
 /// Splits a comma-separated signature string into its entries.
 std::vector<std::string> splitSignature(const std::string &text);
@@ -49,22 +35,6 @@ std::vector<std::string> splitSignature(const std::string &text);
 /// Compiles kernel `spec.kernel` of `file` to TTIR (before the core pipeline).
 /// On failure returns null and appends to `errors`, each located in `file`
 /// (line 0 when the problem is not at a source position).
-/// A launch parameter of the compiled kernel: every parameter that is not
-/// a constexpr, in order.
-struct KernelArgument {
-  std::string name;
-  std::string type; ///< signature spelling: `*fp32`, `i32`, ...
-  /// As the signature specialized it: "16" (pointer 16-byte aligned or
-  /// integer divisible by 16), "1" (an integer equal to 1, folded into the
-  /// kernel: the binary does not take it), or "".
-  std::string specialization;
-};
-
-/// A constexpr parameter and the value it was compiled with.
-struct KernelConstexpr {
-  std::string name, value;
-};
-
 mlir::OwningOpRef<mlir::ModuleOp>
 generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
              const KernelSpec &spec, std::vector<Diagnostic> &errors,
@@ -79,6 +49,20 @@ generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
 /// such kernel. `spec` gives the kernel's name and the import path.
 std::string kernelSourceKey(const SourceFile &file, const KernelSpec &spec,
                             std::vector<Diagnostic> &errors);
+
+/// The Python-syntax frontend behind the driver's KernelFrontend
+/// interface: generateTTIR and kernelSourceKey above.
+class PythonFrontend final : public KernelFrontend {
+public:
+  mlir::OwningOpRef<mlir::ModuleOp>
+  generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
+               const KernelSpec &spec, std::vector<Diagnostic> &errors,
+               std::vector<KernelArgument> *runtimeArgs,
+               std::vector<KernelConstexpr> *constexprs) const override;
+  std::string sourceKey(const SourceFile &file, const KernelSpec &spec,
+                        std::vector<Diagnostic> &errors) const override;
+  const void *libraryAddress() const override;
+};
 
 } // namespace trident::frontend
 

@@ -10,6 +10,7 @@
 
 #include "trident/Bundle.h"
 #include "trident/Driver/Driver.h"
+#include "trident/Frontend/Compiler.h"
 #include "trident/Plugin/Registry.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -148,7 +149,8 @@ trident_compile_result_t *trident_compile(trident_compiler_t *c,
   options.cacheDir = str(req.cache_dir);
 
   frontend::SourceFile source(path, std::move(text));
-  Driver driver(c->registry);
+  frontend::PythonFrontend python;
+  Driver driver(c->registry, python);
   CompiledKernel k;
   std::vector<std::string> errors;
   auto t0 = std::chrono::steady_clock::now();

@@ -1,10 +1,10 @@
 //===- Source.cpp - source files and diagnostics --------------------------===//
 
-#include "trident/Frontend/Source.h"
+#include "trident/Diagnostics/Source.h"
 
 #include <algorithm>
 
-namespace trident::frontend {
+namespace trident {
 
 SourceFile::SourceFile(std::string path, std::string text)
     : path_(std::move(path)), text_(std::move(text)) {
@@ -64,4 +64,4 @@ std::string formatDiagnostic(const SourceFile &mainFile,
   return out;
 }
 
-} // namespace trident::frontend
+} // namespace trident
