@@ -1,11 +1,19 @@
 #!/usr/bin/env python3
 """How a backend's compile time grows with the kernel: one kernel made at
-several sizes (N unrolled `tl.sum` of one tensor, the shape of code that
-Python loops over constexpr ranges produce), each compiled cold by tridentc
-with --timings; prints every stage's time per size and the ratio of the
-totals between consecutive sizes (2.0 per doubling is linear).
+several sizes, each compiled cold by tridentc with --timings; prints every
+stage's time per size, the kernel's TTIR lines, and between consecutive
+sizes the ratio of the backend's time (every stage after ttir) to the ratio
+of TTIR lines: 1.0 is linear, above it grows faster than the kernel.
 
-    python3 tools/trident-bench/compile_scaling.py [--target cpu] [--sizes 100,200,400]
+Kernels (--kernel):
+  unrolled  N unrolled `tl.sum` of one tensor (what a Python loop over a
+            constexpr range makes); the sizes are N
+  dwconv    scaling/dwconv_bwd.py, a depthwise-convolution backward whose
+            tile width W is a constexpr and whose static_range loops over
+            W rows and W taps unroll to W^2 loads; the sizes are W
+
+    python3 tools/trident-bench/compile_scaling.py [--kernel dwconv] \
+        [--target cpu] [--sizes 16,32,64] [--runs 1]
 """
 import argparse
 import os
@@ -26,39 +34,72 @@ def kernel(n):
     return "\n".join(lines) + "\n"
 
 
+def kernel_case(name, n, d):
+    """(source file, kernel name, signature) of `name` at size n."""
+    if name == "dwconv":
+        return (os.path.join(HERE, "scaling", "dwconv_bwd.py"),
+                "dwconv_bwd_kernel", f"*fp32:16,*fp32:16,*fp32:16,i32,i32,{n},64")
+    src = os.path.join(d, f"unrolled{n}.py")
+    with open(src, "w") as f:
+        f.write(kernel(n))
+    return src, "unrolled", "*fp32:16, *fp32:16"
+
+
+FRONT_STAGES = ("frontend", "ttir", "total")
+
+
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--kernel", choices=("unrolled", "dwconv"), default="unrolled")
     ap.add_argument("--target", default="cpu")
-    ap.add_argument("--sizes", default="100,200,400")
+    ap.add_argument("--sizes")
+    ap.add_argument("--runs", type=int, default=1,
+                    help="compile each size this many times, keep the fastest")
     ap.add_argument("--tridentc",
                     default=os.path.join(HERE, "../../build/bin/tridentc"))
     args = ap.parse_args()
+    if not args.sizes:
+        args.sizes = "16,32,64" if args.kernel == "dwconv" else "100,200,400"
     sizes = [int(s) for s in args.sizes.split(",")]
     rows = []
     with tempfile.TemporaryDirectory() as d:
         for n in sizes:
-            src = os.path.join(d, f"unrolled{n}.py")
-            with open(src, "w") as f:
-                f.write(kernel(n))
-            p = subprocess.run(
-                [args.tridentc, src, "--kernel", "unrolled", "--signature",
-                 "*fp32:16, *fp32:16", "--target", args.target, "--no-cache",
-                 "--timings", "-o", os.path.join(d, "out.bin")],
-                capture_output=True, text=True)
+            src, name, sig = kernel_case(args.kernel, n, d)
+            base = [args.tridentc, src, "--kernel", name, "--signature", sig]
+            p = subprocess.run(base + ["--emit", "ttir", "-o", "-", "--no-cache"],
+                               capture_output=True, text=True)
             if p.returncode:
-                sys.exit(f"compile of size {n} failed:\n{p.stderr}")
-            stages = dict((m.group(1), float(m.group(2))) for m in
-                          re.finditer(r"^\s+(\S+)\s+([0-9.]+) ms$", p.stderr, re.M))
-            rows.append((n, stages))
-    names = [k for k in rows[0][1] if k != "total"]
-    print(f"{'size':>6} " + " ".join(f"{k:>10}" for k in names) +
-          f" {'total ms':>10} {'ratio':>6}")
+                sys.exit(f"ttir of size {n} failed:\n{p.stderr}")
+            lines = p.stdout.count("\n")
+            best = None
+            for _ in range(args.runs):
+                p = subprocess.run(
+                    base + ["--target", args.target, "--no-cache", "--timings",
+                            "-o", os.path.join(d, "out.bin")],
+                    capture_output=True, text=True)
+                if p.returncode:
+                    sys.exit(f"compile of size {n} failed:\n{p.stderr}")
+                stages = dict((m.group(1), float(m.group(2))) for m in
+                              re.finditer(r"^\s+(\S+)\s+([0-9.]+) ms$",
+                                          p.stderr, re.M))
+                stages["backend"] = sum(v for k, v in stages.items()
+                                        if k not in FRONT_STAGES)
+                if best is None or stages["backend"] < best["backend"]:
+                    best = stages
+            rows.append((n, lines, best))
+    names = [k for k in rows[0][2] if k not in ("total", "backend")]
+    print(f"{'size':>6} {'ttir':>7} " + " ".join(f"{k:>9}" for k in names) +
+          f" {'backend':>9} {'x time':>7} {'x ttir':>7} {'ratio':>6}")
     prev = None
-    for n, st in rows:
-        ratio = f"{st['total'] / prev:6.2f}" if prev else "     -"
-        print(f"{n:>6} " + " ".join(f"{st.get(k, 0):10.0f}" for k in names) +
-              f" {st['total']:10.0f} {ratio}")
-        prev = st["total"]
+    for n, lines, st in rows:
+        if prev:
+            xt, xl = st["backend"] / prev[1]["backend"], lines / prev[0]
+            tail = f" {xt:7.2f} {xl:7.2f} {xt / xl:6.2f}"
+        else:
+            tail = f" {'-':>7} {'-':>7} {'-':>6}"
+        print(f"{n:>6} {lines:>7} " + " ".join(f"{st.get(k, 0):9.0f}" for k in names) +
+              f" {st['backend']:9.0f}" + tail)
+        prev = (lines, st)
 
 
 if __name__ == "__main__":

@@ -106,18 +106,64 @@ bool bodyIsCheap(linalg::GenericOp g) {
   return true;
 }
 
-bool shouldFuse(OpOperand *use) {
+/// Whether `block` holds more than `limit` ops (counting stops there, so
+/// asking costs at most `limit` steps).
+bool hasMoreOpsThan(Block *block, unsigned limit) {
+  unsigned count = 0;
+  for (Operation &op : *block) {
+    (void)op;
+    if (++count > limit)
+      return true;
+  }
+  return false;
+}
+
+/// Whether `op` (or an op inside it) may write or free memory; reads are
+/// harmless between a loading producer and its consumer.
+bool mayWriteMemory(Operation *op) {
+  bool writes = false;
+  op->walk([&](Operation *nested) {
+    if (writes || nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return;
+    auto iface = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (!iface) {
+      writes = true; // unknown effects
+      return;
+    }
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &e : effects)
+      if (!isa<MemoryEffects::Read, MemoryEffects::Allocate>(e.getEffect()))
+        writes = true;
+  });
+  return writes;
+}
+
+/// How far past a loading producer the pass looks for a write before its
+/// consumer; a consumer farther away is not fused (conservatively).
+constexpr unsigned kMaxScanForWrites = 1024;
+
+bool shouldFuse(OpOperand *use, unsigned maxBodyOps) {
   auto producer = use->get().getDefiningOp<linalg::GenericOp>();
   Operation *consumer = use->getOwner();
   if (!producer || producer->getBlock() != consumer->getBlock())
+    return false;
+  // Each fusion clones both bodies into a new op: a chain fused link by
+  // link without a bound costs the square of its length (an unrolled
+  // accumulation of W terms for each of W rows made this pass W^3).
+  auto consumerGeneric = dyn_cast<linalg::GenericOp>(consumer);
+  if (hasMoreOpsThan(producer.getBody(), maxBodyOps / 2) ||
+      (consumerGeneric &&
+       hasMoreOpsThan(consumerGeneric.getBody(), maxBodyOps / 2)))
     return false;
   if (bodyIsPure(producer))
     return producer->hasOneUse() || bodyIsCheap(producer);
   if (!producer->hasOneUse())
     return false;
+  unsigned scanned = 0;
   for (Operation *op = producer->getNextNode(); op && op != consumer;
        op = op->getNextNode())
-    if (!isMemoryEffectFree(op))
+    if (++scanned > kMaxScanForWrites || mayWriteMemory(op))
       return false;
   return true;
 }
@@ -177,11 +223,14 @@ struct ExtractOfCheapGeneric : public OpRewritePattern<tensor::ExtractOp> {
 
 struct FuseElementwise
     : public trident::cpu::impl::CpuFuseElementwiseBase<FuseElementwise> {
+  using CpuFuseElementwiseBase::CpuFuseElementwiseBase;
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
     patterns.add<SplatToGeneric, GenerateToGeneric, ExtractOfCheapGeneric>(ctx);
-    linalg::populateElementwiseOpsFusionPatterns(patterns, shouldFuse);
+    unsigned maxBody = maxBodyOps;
+    linalg::populateElementwiseOpsFusionPatterns(
+        patterns, [maxBody](OpOperand *use) { return shouldFuse(use, maxBody); });
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

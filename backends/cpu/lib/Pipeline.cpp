@@ -108,6 +108,10 @@ void buildLLVMPipeline(OpPassManager &pm) {
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(opts));
   bufferization::buildBufferDeallocationPipeline(pm);
+  // Deallocation clones a buffer a function returns when the function does
+  // not own it (a part of a split function returning its argument's
+  // buffer): alloc plus copy, before the copies become loops.
+  pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addPass(createCpuOutlineDots());
   pm.addPass(createCpuMemRefCopyToLinalg());
   pm.addPass(createCpuExpandAtomics());

@@ -152,6 +152,12 @@ struct SplitLargeFunctions
     auto callee = func::FuncOp::create(b, loc, name,
                                        b.getFunctionType(inTypes, outTypes));
     callee.setPrivate();
+    // A part must not write the tensors it is given in place: the caller
+    // may still read them (one-shot bufferization otherwise let a part
+    // update a buffer that a later part read as its original value).
+    for (auto [i, type] : llvm::enumerate(inTypes))
+      if (isa<TensorType>(type))
+        callee.setArgAttr(i, "bufferization.writable", b.getBoolAttr(false));
     Block *entry = callee.addEntryBlock();
 
     // The call, where the part was; then the part moves into the callee.

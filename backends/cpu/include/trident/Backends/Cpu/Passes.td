@@ -140,7 +140,17 @@ def CpuFuseElementwise : Pass<"cpu-fuse-elementwise", "mlir::ModuleOp"> {
     Finally `tensor.extract` of a cheap pure generic (how store and atomic
     loops read their masks and offsets) computes the element in place, so
     that no tensor of masks is materialized.
+
+    Fusion stops where producer or consumer already has more than half of
+    `max-body-ops` ops in its body: each fusion clones both bodies, so a
+    long chain fused link by link would cost the square of its length, and
+    a loop body of a few hundred ops already amortizes its loop. Likewise a
+    loading producer more than 1,024 ops before its consumer is not fused.
   }];
+  let options = [
+    Option<"maxBodyOps", "max-body-ops", "unsigned", "256",
+           "fused loop bodies stay within about this many ops">,
+  ];
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
