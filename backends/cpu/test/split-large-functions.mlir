@@ -59,3 +59,24 @@ func.func @stack(%x: f32) -> f32 {
   %g = arith.mulf %f, %f : f32
   return %g : f32
 }
+
+// -----
+
+// A part must not write in place a tensor it is given (the caller may read
+// it again): its tensor arguments are marked not writable for
+// bufferization.
+// CHECK-LABEL: func.func @tensors
+// CHECK: func.func private @trident.part.{{[0-9]+}}(%{{.*}}: tensor<4xf32> {bufferization.writable = false}
+func.func @tensors(%t: tensor<4xf32>, %x: f32) -> tensor<4xf32> {
+  %i = arith.constant 0 : index
+  %a = arith.mulf %x, %x : f32
+  %b = arith.addf %a, %x : f32
+  %c = arith.mulf %b, %b : f32
+  %u = tensor.insert %c into %t[%i] : tensor<4xf32>
+  %d = arith.addf %c, %a : f32
+  %e = arith.mulf %d, %d : f32
+  %v = tensor.insert %e into %u[%i] : tensor<4xf32>
+  %f = arith.addf %e, %d : f32
+  %w = tensor.insert %f into %v[%i] : tensor<4xf32>
+  return %w : tensor<4xf32>
+}
