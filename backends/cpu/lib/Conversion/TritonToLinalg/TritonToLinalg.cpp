@@ -11,7 +11,7 @@
 
 #include "trident/Backends/Cpu/Passes.h"
 
-#include "FloatConversions.h"
+#include "Conversion/FloatConversions.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
