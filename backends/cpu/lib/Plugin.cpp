@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Pipeline.h"
+#include "Target/Pipeline.h"
 
 #include "trident/Backends/Cpu/Passes.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"

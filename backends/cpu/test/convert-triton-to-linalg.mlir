@@ -62,6 +62,26 @@ module {
 
 // -----
 
+// Ops rebuilt one to one with converted types (the OneToOne pattern):
+// splats of pointers splat the i64 address; the precise math ops are the
+// IEEE ops of arith and math; tt.return is func.return.
+// CHECK-LABEL: func.func @one_to_one
+// CHECK-SAME: (%[[P:.*]]: i64, %[[X:.*]]: tensor<16xf32>, %[[Y:.*]]: tensor<16xf32>)
+// CHECK: %[[S:.*]] = tensor.splat %[[P]] : tensor<16xi64>
+// CHECK: %[[Q:.*]] = math.sqrt %[[X]] : tensor<16xf32>
+// CHECK: %[[D:.*]] = arith.divf %[[Q]], %[[Y]] : tensor<16xf32>
+// CHECK: return %[[S]], %[[D]] : tensor<16xi64>, tensor<16xf32>
+module {
+  tt.func @one_to_one(%p: !tt.ptr<f32>, %x: tensor<16xf32>, %y: tensor<16xf32>) -> (tensor<16x!tt.ptr<f32>>, tensor<16xf32>) {
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+    %q = tt.precise_sqrt %x : tensor<16xf32>
+    %d = tt.precise_divf %q, %y : tensor<16xf32>
+    tt.return %s, %d : tensor<16x!tt.ptr<f32>>, tensor<16xf32>
+  }
+}
+
+// -----
+
 module {
   tt.func @inline_asm(%x: tensor<16xi32>) -> tensor<16xi32> {
     // expected-error @+2 {{inline assembly is not supported by the cpu backend yet}}

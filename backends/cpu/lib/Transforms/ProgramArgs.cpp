@@ -1,11 +1,14 @@
 //===- ProgramArgs.cpp - program ids become function arguments ------------===//
+//
+// See the pass description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
 
 #include "trident/Backends/Cpu/Passes.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 namespace trident::cpu {
 #define GEN_PASS_DEF_CPUADDPROGRAMARGS
-#define GEN_PASS_DEF_CPUINLINEALL
 #include "trident/Backends/Cpu/Passes.h.inc"
 } // namespace trident::cpu
 
@@ -53,14 +56,6 @@ struct AddProgramArgs
         }
       });
     }
-  }
-};
-
-struct InlineAll : public trident::cpu::impl::CpuInlineAllBase<InlineAll> {
-  void runOnOperation() override {
-    OpBuilder b(&getContext());
-    for (auto func : getOperation().getOps<tt::FuncOp>())
-      func->setAttr("noinline", b.getBoolAttr(false));
   }
 };
 

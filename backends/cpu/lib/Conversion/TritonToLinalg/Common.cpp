@@ -1,0 +1,91 @@
+//===- Common.cpp - the type converter and shared helpers -----------------===//
+//
+// See Common.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/TritonToLinalg/Common.h"
+
+using namespace mlir;
+namespace tt = mlir::triton;
+
+namespace trident::cpu::tritontolinalg {
+
+PtrTypeConverter::PtrTypeConverter(MLIRContext *ctx) {
+  addConversion([](Type t) { return t; });
+  // The host has no 8-bit floats: fp8 values live as their bytes.
+  addConversion([ctx](FloatType f) -> Type {
+    if (f.getWidth() == 8)
+      return IntegerType::get(ctx, 8);
+    return f;
+  });
+  addConversion([ctx](tt::PointerType p) -> std::optional<Type> {
+    if (isa<RankedTensorType>(p.getPointeeType()))
+      return std::nullopt; // block pointers: not yet
+    return IntegerType::get(ctx, 64);
+  });
+  addConversion([this](RankedTensorType t) -> std::optional<Type> {
+    Type e = convertType(t.getElementType());
+    if (!e)
+      return std::nullopt;
+    return RankedTensorType::get(t.getShape(), e);
+  });
+  auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
+                 Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+        .getResult(0);
+  };
+  addSourceMaterialization(cast);
+  addTargetMaterialization(cast);
+}
+
+Value emptyLike(OpBuilder &b, Location loc, RankedTensorType t) {
+  return tensor::EmptyOp::create(b, loc, t.getShape(), t.getElementType());
+}
+
+SmallVector<Value>
+loopNest(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange inits,
+         function_ref<SmallVector<Value>(OpBuilder &, ValueRange, ValueRange)>
+             body,
+         SmallVector<Value> indices) {
+  if (indices.size() == shape.size())
+    return body(b, indices, inits);
+  Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+  Value ub = arith::ConstantIndexOp::create(b, loc, shape[indices.size()]);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  // The body is built through the builder's callback: inside a dialect
+  // conversion every op must be created (and never erased) behind the
+  // rewriter's back, which an auto-inserted terminator would require.
+  auto loop = scf::ForOp::create(
+      b, loc, lb, ub, one, inits,
+      [&](OpBuilder &nb, Location l, Value iv, ValueRange iters) {
+        SmallVector<Value> inner = indices;
+        inner.push_back(iv);
+        SmallVector<Value> results = loopNest(nb, l, shape, iters, body, inner);
+        scf::YieldOp::create(nb, l, results);
+      });
+  return loop.getResults();
+}
+
+Value zeroOf(OpBuilder &b, Location loc, Type t) {
+  if (isa<FloatType>(t))
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 0.0));
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 0));
+}
+
+void forEachElement(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                    function_ref<void(OpBuilder &, ValueRange)> body) {
+  loopNest(b, loc, shape, ValueRange{},
+           [&](OpBuilder &bb, ValueRange idx, ValueRange) {
+             body(bb, idx);
+             return SmallVector<Value>{};
+           });
+}
+
+Value elementAt(OpBuilder &b, Location loc, Value v, ValueRange idx) {
+  if (!v || !isa<RankedTensorType>(v.getType()))
+    return v;
+  return tensor::ExtractOp::create(b, loc, v, idx);
+}
+
+} // namespace trident::cpu::tritontolinalg
