@@ -106,35 +106,15 @@ bool bodyIsCheap(linalg::GenericOp g) {
   return true;
 }
 
-/// Whether `block` holds more than `limit` ops (counting stops there, so
-/// asking costs at most `limit` steps).
-bool hasMoreOpsThan(Block *block, unsigned limit) {
-  unsigned count = 0;
-  for (Operation &op : *block) {
-    (void)op;
-    if (++count > limit)
-      return true;
-  }
-  return false;
-}
-
 /// Whether `op` (or an op inside it) may write or free memory; reads are
-/// harmless between a loading producer and its consumer.
+/// harmless between a loading producer and its consumer. The walk is
+/// needed because a linalg op's effects do not include its body's.
 bool mayWriteMemory(Operation *op) {
   bool writes = false;
   op->walk([&](Operation *nested) {
-    if (writes || nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return;
-    auto iface = dyn_cast<MemoryEffectOpInterface>(nested);
-    if (!iface) {
-      writes = true; // unknown effects
-      return;
-    }
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    iface.getEffects(effects);
-    for (const MemoryEffects::EffectInstance &e : effects)
-      if (!isa<MemoryEffects::Read, MemoryEffects::Allocate>(e.getEffect()))
-        writes = true;
+    if (!nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+        mightHaveEffect<MemoryEffects::Write, MemoryEffects::Free>(nested))
+      writes = true;
   });
   return writes;
 }
@@ -152,9 +132,10 @@ bool shouldFuse(OpOperand *use, unsigned maxBodyOps) {
   // link without a bound costs the square of its length (an unrolled
   // accumulation of W terms for each of W rows made this pass W^3).
   auto consumerGeneric = dyn_cast<linalg::GenericOp>(consumer);
-  if (hasMoreOpsThan(producer.getBody(), maxBodyOps / 2) ||
+  unsigned half = maxBodyOps / 2;
+  if (llvm::hasNItemsOrMore(*producer.getBody(), half + 1) ||
       (consumerGeneric &&
-       hasMoreOpsThan(consumerGeneric.getBody(), maxBodyOps / 2)))
+       llvm::hasNItemsOrMore(*consumerGeneric.getBody(), half + 1)))
     return false;
   if (bodyIsPure(producer))
     return producer->hasOneUse() || bodyIsCheap(producer);
