@@ -9,6 +9,10 @@
 #include <sstream>
 #include <sys/stat.h>
 
+#include <fstream>
+#include <functional>
+#include <string>
+
 namespace trident::conformance {
 
 namespace {
@@ -67,6 +71,52 @@ std::vector<std::string> split(const std::string &s, char sep) {
   }
   out.push_back(cur);
   return out;
+}
+
+/// Reads the line format both files share: a first line `magic`, then
+/// header lines `target T`, `seed N` (and `mode M` where `mode` is given)
+/// and body lines, each handed to `body`, which returns why the line is
+/// malformed or "". Errors name `name:line`.
+bool readLines(std::istream &in, const std::string &name,
+               const std::string &magic, const std::string &notMagic,
+               const std::string &empty, std::string &target, uint64_t &seed,
+               std::string *mode,
+               const std::function<std::string(const std::string &)> &body,
+               std::string &error) {
+  std::string line;
+  size_t lineNo = 0;
+  auto bad = [&](const std::string &why) {
+    error = name + ":" + std::to_string(lineNo) + ": " + why;
+    return false;
+  };
+  while (std::getline(in, line)) {
+    ++lineNo;
+    if (lineNo == 1) {
+      if (line != magic)
+        return bad(notMagic);
+      continue;
+    }
+    if (line.rfind("target ", 0) == 0) {
+      target = line.substr(7);
+      continue;
+    }
+    if (mode && line.rfind("mode ", 0) == 0) {
+      *mode = line.substr(5);
+      continue;
+    }
+    if (line.rfind("seed ", 0) == 0) {
+      char *end = nullptr;
+      seed = std::strtoull(line.c_str() + 5, &end, 10);
+      if (!end || *end)
+        return bad("malformed seed");
+      continue;
+    }
+    if (std::string why = body(line); !why.empty())
+      return bad(why);
+  }
+  if (lineNo == 0)
+    return bad(empty);
+  return true;
 }
 
 } // namespace
@@ -136,31 +186,7 @@ bool readSaved(const std::string &dir, SavedCases &out, std::string &error) {
             "trident-conformance --save-bundles " + dir + ")";
     return false;
   }
-  std::string line;
-  size_t lineNo = 0;
-  auto bad = [&](const std::string &why) {
-    error = dir + "/manifest.txt:" + std::to_string(lineNo) + ": " + why;
-    return false;
-  };
-  while (std::getline(in, line)) {
-    ++lineNo;
-    if (lineNo == 1) {
-      if (line != "trident-conformance-saved 1")
-        return bad("not a saved-cases manifest (expected "
-                   "'trident-conformance-saved 1')");
-      continue;
-    }
-    if (line.rfind("target ", 0) == 0) {
-      out.target = line.substr(7);
-      continue;
-    }
-    if (line.rfind("seed ", 0) == 0) {
-      char *end = nullptr;
-      out.seed = std::strtoull(line.c_str() + 5, &end, 10);
-      if (!end || *end)
-        return bad("malformed seed");
-      continue;
-    }
+  auto body = [&](const std::string &line) -> std::string {
     std::vector<std::string> f = split(line, '\t');
     SavedCase c;
     if (f.size() == 4 && f[0] == "case") {
@@ -171,7 +197,7 @@ bool readSaved(const std::string &dir, SavedCases &out, std::string &error) {
         for (const std::string &a : split(f[3], ',')) {
           char *end = nullptr;
           if (a.size() < 2)
-            return bad("malformed argument '" + a + "'");
+            return "malformed argument '" + a + "'";
           if (a[0] == 't')
             c.args.push_back(ArgSpec::t(int(std::strtol(a.c_str() + 1, &end, 10))));
           else if (a[0] == 'i')
@@ -179,7 +205,7 @@ bool readSaved(const std::string &dir, SavedCases &out, std::string &error) {
           else if (a[0] == 'f')
             c.args.push_back(ArgSpec::real(std::strtod(a.c_str() + 1, &end)));
           if (!end || *end)
-            return bad("malformed argument '" + a + "'");
+            return "malformed argument '" + a + "'";
         }
     } else if (f.size() == 4 && f[0] == "outcome" &&
                (f[2] == "skip" || f[2] == "fail")) {
@@ -188,13 +214,16 @@ bool readSaved(const std::string &dir, SavedCases &out, std::string &error) {
       c.recorded.status = f[2] == "skip" ? Outcome::Skip : Outcome::Fail;
       c.recorded.message = unescape(f[3]);
     } else {
-      return bad("malformed line");
+      return "malformed line";
     }
     out.cases.push_back(std::move(c));
-  }
-  if (lineNo == 0)
-    return bad("empty manifest");
-  return true;
+    return "";
+  };
+  return readLines(in, dir + "/manifest.txt", "trident-conformance-saved 1",
+                   "not a saved-cases manifest (expected "
+                   "'trident-conformance-saved 1')",
+                   "empty manifest", out.target, out.seed, nullptr, body,
+                   error);
 }
 
 bool writeResults(const std::string &path, const RunResults &results,
@@ -223,39 +252,10 @@ bool readResults(const std::string &path, RunResults &out,
     error = "cannot read " + path;
     return false;
   }
-  std::string line;
-  size_t lineNo = 0;
-  auto bad = [&](const std::string &why) {
-    error = path + ":" + std::to_string(lineNo) + ": " + why;
-    return false;
-  };
-  while (std::getline(in, line)) {
-    ++lineNo;
-    if (lineNo == 1) {
-      if (line != "trident-conformance-results 1")
-        return bad("not saved results (expected "
-                   "'trident-conformance-results 1'; trident-conformance-run "
-                   "--results FILE writes them)");
-      continue;
-    }
-    if (line.rfind("target ", 0) == 0) {
-      out.target = line.substr(7);
-      continue;
-    }
-    if (line.rfind("mode ", 0) == 0) {
-      out.mode = line.substr(5);
-      continue;
-    }
-    if (line.rfind("seed ", 0) == 0) {
-      char *end = nullptr;
-      out.seed = std::strtoull(line.c_str() + 5, &end, 10);
-      if (!end || *end)
-        return bad("malformed seed");
-      continue;
-    }
+  auto body = [&](const std::string &line) -> std::string {
     std::vector<std::string> f = split(line, '\t');
     if (f.size() != 5 || f[0] != "result")
-      return bad("malformed line");
+      return "malformed line";
     Outcome o;
     o.name = f[1];
     if (f[2] == statusName(Outcome::Pass))
@@ -265,17 +265,20 @@ bool readResults(const std::string &path, RunResults &out,
     else if (f[2] == statusName(Outcome::Skip))
       o.status = Outcome::Skip;
     else
-      return bad("malformed status '" + f[2] + "'");
+      return "malformed status '" + f[2] + "'";
     char *end = nullptr;
     o.milliseconds = std::strtod(f[3].c_str(), &end);
     if (f[3].empty() || *end)
-      return bad("malformed time '" + f[3] + "'");
+      return "malformed time '" + f[3] + "'";
     o.message = unescape(f[4]);
     out.outcomes.push_back(std::move(o));
-  }
-  if (lineNo == 0)
-    return bad("empty file");
-  return true;
+    return "";
+  };
+  return readLines(in, path, "trident-conformance-results 1",
+                   "not saved results (expected "
+                   "'trident-conformance-results 1'; trident-conformance-run "
+                   "--results FILE writes them)",
+                   "empty file", out.target, out.seed, &out.mode, body, error);
 }
 
 const Case *findCase(const std::string &name, Case &storage) {
