@@ -13,6 +13,7 @@
 #define TRIDENT_TOOLS_COMMON_COMMANDLINE_H
 
 #include "trident/Driver/Driver.h"
+#include "trident/Frontend/Compiler.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
@@ -46,7 +47,9 @@ inline bool parseCommandLine(int argc, char **argv,
   namespace cl = llvm::cl;
   cl::HideUnrelatedOptions(category);
   cl::SetVersionPrinter([tool](llvm::raw_ostream &os) {
-    os << tool << " (Trident " << trident::compilerBuildId() << ", LLVM "
+    os << tool << " (Trident "
+       << trident::compilerBuildId(trident::frontend::PythonFrontend())
+       << ", LLVM "
        << LLVM_VERSION_STRING << ")\n";
   });
   std::optional<cl::alias> shortHelp;

@@ -73,7 +73,8 @@ extern "C" {
 int trident_compiler_api_version(void) { return TRIDENT_COMPILER_API_VERSION; }
 
 const char *trident_compiler_build_id(void) {
-  return compilerBuildId().c_str();
+  static const std::string id = compilerBuildId(frontend::PythonFrontend());
+  return id.c_str();
 }
 
 trident_compiler_t *trident_compiler_create(const char *const *plugins,

@@ -164,11 +164,10 @@ static std::string frontendFilesHash(const KernelFrontend &frontend) {
   return it->second;
 }
 
-const std::string &compilerBuildId() {
-  static const std::string id =
-      std::string(kTridentVersion) + "+" +
-      llvm::utohexstr(llvm::xxh3_64bits(compilerFilesHash()));
-  return id;
+std::string compilerBuildId(const KernelFrontend &frontend) {
+  return std::string(kTridentVersion) + "+" +
+         llvm::utohexstr(llvm::xxh3_64bits(compilerFilesHash() +
+                                           frontendFilesHash(frontend)));
 }
 
 bool Driver::stageNames(const std::string &target,

@@ -24,9 +24,10 @@ namespace trident {
 /// The version of the compiler; part of every cache key.
 extern const char kTridentVersion[];
 
-/// The version and a hash of the compiler's own libraries
-/// ("0.1.0+1f2e..."): what tells two builds apart.
-const std::string &compilerBuildId();
+/// The version and a hash of the compiler's own libraries and of
+/// `frontend`'s ("0.1.0+1f2e..."): what tells two builds apart (the Python
+/// package keys its bundle store and tuning results on it).
+std::string compilerBuildId(const KernelFrontend &frontend);
 
 struct CompileOptions {
   /// Backend options by name (num_warps, num_stages and the backend's own);
