@@ -7,11 +7,13 @@
 // value; widening is exact. fp8 goes to and from fp32 and bf16 through fp16
 // or fp32 exactly.
 //
-// Before sm_89 there is no fp8 cvt. There the same results come from
-// integer arithmetic on the fp32 bits (softToFp8, softFromFp8), so a kernel
-// rounds the same on every GPU. Ours, not Triton's: Triton 3.6 refuses
-// fp8e4nv before sm_89 and converts to fp8e5 there without saturating and
-// (from fp32) through fp16 rounded toward zero, i.e. with other results.
+// Where there is no cvt -- fp8 before sm_89, between fp8 formats, from
+// fp64, AMD's fnuz formats, bf16 rounded toward zero before sm_80 -- this
+// pattern declines and core's integer-arithmetic conversion
+// (FloatConversionOpToLLVM) gives the same results, so a kernel rounds the
+// same on every GPU. Ours, not Triton's: Triton 3.6 refuses fp8e4nv before
+// sm_89 and converts to fp8e5 there without saturating and (from fp32)
+// through fp16 rounded toward zero, i.e. with other results.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,113 +50,15 @@ Value f32(OpBuilder &b, Location loc, Value v) {
 
 bool isFp8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
 
-/// The fp8 format's exponent bias, mantissa bits and largest finite code.
-struct Fp8Format {
-  int bias, mantissa, maxFinite;
-};
-Fp8Format formatOf(Type t) {
-  return isa<Float8E4M3FNType>(t) ? Fp8Format{7, 3, 0x7E}
-                                  : Fp8Format{15, 2, 0x7B};
-}
-
-/// fp32 -> fp8 without fp8 instructions: round to nearest even, saturate
-/// to the largest finite value (infinities too), NaN stays NaN; what
-/// cvt.rn.satfinite does.
-Value softToFp8(OpBuilder &b, Location loc, Value x, Type to) {
-  Fp8Format f = formatOf(to);
-  Type i32 = b.getI32Type(), f32t = b.getF32Type();
-  int shift = 23 - f.mantissa;
-  Value bits = LLVM::BitcastOp::create(b, loc, i32, x);
-  Value sign = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, bits, trident::i32Const(b, loc, 24)),
-      trident::i32Const(b, loc, 0x80));
-  Value abs = LLVM::AndOp::create(b, loc, bits, trident::i32Const(b, loc, 0x7fffffff));
-  // Normal results: rebias the exponent, round the mantissa to nearest
-  // even (a carry moves into the exponent, as it should).
-  Value n = LLVM::SubOp::create(b, loc, abs,
-                                trident::i32Const(b, loc, int64_t(127 - f.bias) << 23));
-  Value lsb = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, n, trident::i32Const(b, loc, shift)),
-      trident::i32Const(b, loc, 1));
-  Value rounded = LLVM::AddOp::create(
-      b, loc, LLVM::AddOp::create(b, loc, n, trident::i32Const(b, loc, (1 << (shift - 1)) - 1)),
-      lsb);
-  Value normal = LLVM::LShrOp::create(b, loc, rounded, trident::i32Const(b, loc, shift));
-  // Subnormal results: the code is the value in units of the smallest
-  // subnormal, rounded to nearest even (2^mantissa is the smallest normal,
-  // whose code is the same number).
-  Value absF = LLVM::BitcastOp::create(b, loc, f32t, abs);
-  Value scaled = LLVM::FMulOp::create(
-      b, loc, absF,
-      LLVM::ConstantOp::create(
-          b, loc, f32t,
-          b.getF32FloatAttr(std::ldexp(1.0f, f.bias - 1 + f.mantissa))));
-  Value sub = LLVM::FPToUIOp::create(
-      b, loc, i32, LLVM::RoundEvenOp::create(b, loc, scaled));
-  Value isSub = LLVM::ICmpOp::create(
-      b, loc, LLVM::ICmpPredicate::ult, abs,
-      trident::i32Const(b, loc, int64_t(127 - f.bias + 1) << 23));
-  Value code = LLVM::SelectOp::create(b, loc, isSub, sub, normal);
-  code = LLVM::UMinOp::create(b, loc, code, trident::i32Const(b, loc, f.maxFinite));
-  Value isNan = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt, abs,
-                                     trident::i32Const(b, loc, 0x7f800000));
-  code = LLVM::SelectOp::create(b, loc, isNan, trident::i32Const(b, loc, 0x7f), code);
-  return LLVM::TruncOp::create(b, loc, b.getI8Type(),
-                               LLVM::OrOp::create(b, loc, code, sign));
-}
-
-/// fp8 -> fp32 without fp8 instructions; exact.
-Value softFromFp8(OpBuilder &b, Location loc, Value x, Type from) {
-  Type i32 = b.getI32Type(), f32t = b.getF32Type();
-  Value v = LLVM::ZExtOp::create(b, loc, i32, x);
-  Value sign = LLVM::ShlOp::create(
-      b, loc, LLVM::AndOp::create(b, loc, v, trident::i32Const(b, loc, 0x80)),
-      trident::i32Const(b, loc, 24));
-  if (isa<Float8E5M2Type>(from)) {
-    // e5m2 is the high byte of an fp16.
-    Value h = LLVM::BitcastOp::create(
-        b, loc, b.getF16Type(),
-        LLVM::TruncOp::create(
-            b, loc, b.getI16Type(),
-            LLVM::ShlOp::create(b, loc, v, trident::i32Const(b, loc, 8))));
-    return LLVM::FPExtOp::create(b, loc, f32t, h);
-  }
-  Fp8Format f = formatOf(from);
-  Value abs = LLVM::AndOp::create(b, loc, v, trident::i32Const(b, loc, 0x7f));
-  Value normal = LLVM::AddOp::create(
-      b, loc, LLVM::ShlOp::create(b, loc, abs, trident::i32Const(b, loc, 23 - f.mantissa)),
-      trident::i32Const(b, loc, int64_t(127 - f.bias) << 23));
-  Value subF = LLVM::FMulOp::create(
-      b, loc, LLVM::UIToFPOp::create(b, loc, f32t, abs),
-      LLVM::ConstantOp::create(
-          b, loc, f32t,
-          b.getF32FloatAttr(std::ldexp(1.0f, 1 - f.bias - f.mantissa))));
-  Value sub = LLVM::BitcastOp::create(b, loc, i32, subF);
-  Value isSub = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, abs,
-                                     trident::i32Const(b, loc, 1 << f.mantissa));
-  Value mag = LLVM::SelectOp::create(b, loc, isSub, sub, normal);
-  Value isNan = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, abs,
-                                     trident::i32Const(b, loc, 0x7f));
-  mag = LLVM::SelectOp::create(b, loc, isNan, trident::i32Const(b, loc, 0x7fc00000), mag);
-  return LLVM::BitcastOp::create(b, loc, f32t,
-                                 LLVM::OrOp::create(b, loc, mag, sign));
-}
-
-/// `f` (fp32) as `to`, a float no narrower than fp8 (exact).
-Value widenFromF32(OpBuilder &b, Location loc, Value f, Type to) {
-  if (to.isF32())
-    return f;
-  if (to.isF64())
-    return LLVM::FPExtOp::create(b, loc, to, f);
-  return LLVM::FPTruncOp::create(b, loc, to, f); // fp16, bf16: fp8 fits
-}
-
 struct FpToFpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
   FpToFpConversion(LLVMTypeConverter &tc, int cc)
       : ConvertOpToLLVMPattern(tc, /*benefit=*/2), cc(cc) {}
 
-  /// Whether convert() has an instruction sequence for this pair.
+  /// Whether convert() has an instruction sequence for this pair (else
+  /// core's integer conversion does it).
   bool supported(Type from, Type to, bool rtz) const {
+    if ((isFp8(from) || isFp8(to)) && cc < 89 && !rtz)
+      return false;
     if (!isFp8(from) && !isFp8(to))
       return !rtz || (from.isF32() && to.isF16()) ||
              (from.isF32() && to.isBF16() && cc >= 80) ||
@@ -198,9 +102,6 @@ struct FpToFpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
                                LLVM::ConstantOp::create(b, loc, i16,
                                                         b.getI16IntegerAttr(8))));
     }
-    if (cc < 89) // no fp8 cvt: the same results in integer arithmetic
-      return isFp8(to) ? softToFp8(b, loc, f32(b, loc, x), to)
-                       : widenFromF32(b, loc, softFromFp8(b, loc, x, from), to);
     if (isFp8(to)) {
       Value packed;
       if (from.isF16()) {
@@ -231,8 +132,10 @@ struct FpToFpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
         b, loc, b.getF16Type(), LLVM::TruncOp::create(b, loc, i16, halves));
     if (to.isF16())
       return h;
-    return widenFromF32(b, loc, LLVM::FPExtOp::create(b, loc, b.getF32Type(), h),
-                        to);
+    if (to.isBF16()) // exact: fp8 fits
+      return LLVM::FPTruncOp::create(
+          b, loc, to, LLVM::FPExtOp::create(b, loc, b.getF32Type(), h));
+    return LLVM::FPExtOp::create(b, loc, to, h);
   }
 
   LogicalResult
@@ -245,10 +148,7 @@ struct FpToFpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
     if (!isFp8(from) && !isFp8(to) && !rtz)
       return failure(); // core's pattern does it
     if (!supported(from, to, rtz))
-      return op.emitOpError("converts ")
-             << from << " to " << to << (rtz ? " rounding toward zero" : "")
-             << ", which the NVIDIA backend cannot do for sm_" << cc
-             << " (nor can Triton 3.6)";
+      return failure(); // core's FloatConversionOpToLLVM
     Type rt = getTypeConverter()->convertType(op.getType());
     Value v = mapElements(rw, loc, adaptor.getOperands(), rt,
                           [&](ArrayRef<Value> a, Type) {

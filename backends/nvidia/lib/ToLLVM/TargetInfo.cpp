@@ -71,7 +71,7 @@ static std::string vectorSuffix(unsigned words) {
   return words == 1 ? "" : ".v" + std::to_string(words);
 }
 
-SmallVector<Value> NvidiaTargetInfo::loadGlobal(OpBuilder &b, Location loc,
+SmallVector<Value> NvidiaTargetInfo::loadGlobal(RewriterBase &b, Location loc,
                                                 Value ptr, unsigned wordBits,
                                                 unsigned words, Value pred,
                                                 ArrayRef<Value> other) const {
@@ -124,7 +124,7 @@ SmallVector<Value> NvidiaTargetInfo::loadGlobal(OpBuilder &b, Location loc,
   return out;
 }
 
-void NvidiaTargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr,
+void NvidiaTargetInfo::storeGlobal(RewriterBase &b, Location loc, Value ptr,
                                    unsigned wordBits, ArrayRef<Value> values,
                                    Value pred) const {
   auto [type, reg] = wordSpelling(wordBits);
@@ -260,7 +260,7 @@ static Value casLoopAdd(OpBuilder &b, Location loc, Type type, Value ptr,
   return fromWord(b, loc, asmOp.getResult(0), type);
 }
 
-FailureOr<Value> NvidiaTargetInfo::atomicRMW(OpBuilder &b, Location loc,
+FailureOr<Value> NvidiaTargetInfo::atomicRMW(RewriterBase &b, Location loc,
                                              triton::RMWOp kind, Type type,
                                              Value ptr, Value val, Value pred,
                                              triton::MemSemantic sem,
@@ -342,7 +342,7 @@ FailureOr<Value> NvidiaTargetInfo::atomicRMW(OpBuilder &b, Location loc,
                         ptr, pred, {val});
 }
 
-FailureOr<Value> NvidiaTargetInfo::atomicCAS(OpBuilder &b, Location loc,
+FailureOr<Value> NvidiaTargetInfo::atomicCAS(RewriterBase &b, Location loc,
                                              Type type, Value ptr, Value cmp,
                                              Value val, Value pred,
                                              triton::MemSemantic sem,
@@ -370,7 +370,7 @@ static LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Location loc,
   return LLVM::LLVMFuncOp::create(b, loc, name, type);
 }
 
-void NvidiaTargetInfo::printf(OpBuilder &b, Location loc, Value format,
+void NvidiaTargetInfo::printf(RewriterBase &b, Location loc, Value format,
                               ValueRange args) const {
   MLIRContext *ctx = b.getContext();
   auto ptrTy = LLVM::LLVMPointerType::get(ctx);
@@ -404,7 +404,7 @@ void NvidiaTargetInfo::printf(OpBuilder &b, Location loc, Value format,
   LLVM::CallOp::create(b, loc, vprintf, ValueRange{format, buffer});
 }
 
-void NvidiaTargetInfo::assertFail(OpBuilder &b, Location loc, Value message,
+void NvidiaTargetInfo::assertFail(RewriterBase &b, Location loc, Value message,
                                   Value file, Value line,
                                   Value function) const {
   MLIRContext *ctx = b.getContext();

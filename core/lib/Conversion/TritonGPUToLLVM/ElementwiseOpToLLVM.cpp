@@ -114,8 +114,8 @@ void addElementwise(RewritePatternSet &p, LLVMTypeConverter &tc,
 }
 
 /// fp_to_fp between the standard floats, rounding to nearest. Rounding
-/// toward zero and the fp8 formats need the target's instructions: a
-/// backend adds those patterns.
+/// toward zero and the fp8 formats are FloatConversionOpToLLVM's (or a
+/// backend's, where it has instructions for them).
 struct FpToFpStandard : public ConvertOpToLLVMPattern<FpToFpOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -127,11 +127,11 @@ struct FpToFpStandard : public ConvertOpToLLVMPattern<FpToFpOp> {
       return t.isF16() || t.isBF16() || t.isF32() || t.isF64();
     };
     if (!standard(from) || !standard(to))
-      return rw.notifyMatchFailure(op, "fp8 needs the target");
+      return rw.notifyMatchFailure(op, "fp8: FloatConversionOpToLLVM");
     bool down = from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth() ||
                 (from.isF16() && to.isBF16()) || (from.isBF16() && to.isF16());
     if (down && op.getRounding() && *op.getRounding() == RoundingMode::RTZ)
-      return rw.notifyMatchFailure(op, "rounding toward zero needs the target");
+      return rw.notifyMatchFailure(op, "toward zero: FloatConversionOpToLLVM");
     Type rt = getTypeConverter()->convertType(op.getType());
     Location loc = op.getLoc();
     Value v = mapElements(

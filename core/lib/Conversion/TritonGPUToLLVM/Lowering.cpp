@@ -84,6 +84,7 @@ LogicalResult lowerTritonGPUToLLVM(
   RewritePatternSet patterns(ctx);
   populateFuncOpToLLVMPatterns(tc, patterns, lc);
   populateElementwiseOpToLLVMPatterns(tc, patterns, lc);
+  populateFloatConversionOpToLLVMPatterns(tc, patterns, lc);
   populateViewOpToLLVMPatterns(tc, patterns, lc);
   populateMemoryOpToLLVMPatterns(tc, patterns, lc);
   populateShapeOpToLLVMPatterns(tc, patterns, lc);

@@ -60,14 +60,35 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       }
     }
 
-    // 2. Lanes along the axis: butterfly shuffles.
-    for (int32_t bit = 0; bit < ll.inDimSizeLog2("lane"); ++bit) {
+    // 2. Lanes along the axis: butterfly shuffles, or the target's own
+    // way when every lane of the warp is along it.
+    int32_t laneBits = ll.inDimSizeLog2("lane"), alongAxis = 0;
+    for (int32_t bit = 0; bit < laneBits; ++bit) {
       LinearLayout::Basis b = ll.basis("lane", bit);
       if (!b[axis])
         continue;
       for (size_t d = 0; d < b.size(); ++d)
         if (d != axis && b[d])
           return rw.notifyMatchFailure(op, "a lane basis crosses dimensions");
+      ++alongAxis;
+    }
+    bool wholeWarp = laneBits > 0 && alongAxis == laneBits &&
+                     (int32_t(1) << laneBits) == lc.target.threadsPerWarp();
+    if (wholeWarp) {
+      auto combine = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+        return inlineCombine(rw, op.getCombineOp(), a, b);
+      };
+      // The target decides by the operands' types, the same for every key.
+      wholeWarp = lc.target.reduceWarp(rw, loc, acc[keys.front()], combine);
+      for (size_t k = 1; wholeWarp && k < keys.size(); ++k)
+        if (!lc.target.reduceWarp(rw, loc, acc[keys[k]], combine))
+          return rw.notifyMatchFailure(op, "the target's warp reduction "
+                                           "declined one key of several");
+    }
+    for (int32_t bit = 0; bit < laneBits && !wholeWarp; ++bit) {
+      LinearLayout::Basis b = ll.basis("lane", bit);
+      if (!b[axis])
+        continue;
       for (auto &key : keys) {
         SmallVector<Value> other;
         for (Value v : acc[key])

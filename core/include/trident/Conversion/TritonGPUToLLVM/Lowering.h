@@ -3,7 +3,7 @@
 // Every tensor with a distributed encoding becomes, in each thread, an LLVM
 // struct of the elements that thread holds (its registers, in the order of
 // the encoding's linear layout). The patterns here lower TTGIR op families
-// -- elementwise, view (splat, broadcast, expand_dims, make_range,
+// -- elementwise, float conversions, view (splat, broadcast, expand_dims, make_range,
 // convert_layout), shape (trans, reshape, join, split, cat), memory
 // (addptr, load, store), shared memory (local_alloc, local_load,
 // local_store, barriers), reductions, functions and program ids -- over a
@@ -50,6 +50,12 @@ public:
 };
 
 void populateElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
+    LoweringContext &lc);
+/// tt.fp_to_fp into and out of fp8 and rounding toward zero, in integer
+/// arithmetic (a backend with conversion instructions overrides it with a
+/// pattern of higher benefit).
+void populateFloatConversionOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
     LoweringContext &lc);
 void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,

@@ -5,7 +5,9 @@
 // which a backend implements (NVIDIA over NVVM and inline PTX, AMD over
 // ROCDL): hardware ids, cross-lane shuffles, barriers, the shared-memory
 // address space, predicated global loads and stores, atomics, printf and
-// assertion failure, and how a kernel function is marked.
+// assertion failure, and how a kernel function is marked. The memory,
+// atomic and debug hooks get a rewriter: a target without predicated
+// instructions (AMD) branches around the access, splitting the block.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_CONVERSION_TRITONGPUTOLLVM_TARGETINFO_H
@@ -14,10 +16,10 @@
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Value.h"
 
 namespace mlir {
-class RewriterBase;
 namespace LLVM {
 class LLVMFuncOp;
 }
@@ -41,6 +43,18 @@ public:
   /// The i32 `value` of the lane `lane ^ mask` of this warp.
   virtual mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::Value value, int mask) const = 0;
+  /// Combines `acc` (one value per operand of a reduction) over all the
+  /// lanes of the warp, with `combine` (a tuple and a tuple to a tuple),
+  /// leaving the total in every lane -- where the target has a better way
+  /// than shuffleXor butterflies. False (the default) lets the caller
+  /// shuffle.
+  using CombineFn = llvm::function_ref<llvm::SmallVector<mlir::Value>(
+      llvm::ArrayRef<mlir::Value>, llvm::ArrayRef<mlir::Value>)>;
+  virtual bool reduceWarp(mlir::RewriterBase &b, mlir::Location loc,
+                          llvm::SmallVectorImpl<mlir::Value> &acc,
+                          CombineFn combine) const {
+    return false;
+  }
   /// A barrier of all threads of the CTA (shared memory ordered too).
   virtual void barrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;
   /// The LLVM address space of shared memory, and of global memory.
@@ -51,12 +65,12 @@ public:
   /// memory at `ptr` when `pred` (i1) holds, else yields `other` (one i{wordBits}
   /// value per word). Returns one i{wordBits} value per word.
   virtual llvm::SmallVector<mlir::Value>
-  loadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+  loadGlobal(mlir::RewriterBase &b, mlir::Location loc, mlir::Value ptr,
              unsigned wordBits, unsigned words, mlir::Value pred,
              llvm::ArrayRef<mlir::Value> other) const = 0;
   /// Stores `values` (i{wordBits} each) to consecutive global memory at
   /// `ptr` when `pred` holds.
-  virtual void storeGlobal(mlir::OpBuilder &b, mlir::Location loc,
+  virtual void storeGlobal(mlir::RewriterBase &b, mlir::Location loc,
                            mlir::Value ptr, unsigned wordBits,
                            llvm::ArrayRef<mlir::Value> values,
                            mlir::Value pred) const = 0;
@@ -67,24 +81,24 @@ public:
   /// when `wantOld` is false and none is computed; failure (an error at
   /// `loc`) for a type or kind the target has no instruction for.
   virtual mlir::FailureOr<mlir::Value>
-  atomicRMW(mlir::OpBuilder &b, mlir::Location loc, mlir::triton::RMWOp kind,
+  atomicRMW(mlir::RewriterBase &b, mlir::Location loc, mlir::triton::RMWOp kind,
             mlir::Type type, mlir::Value ptr, mlir::Value val, mlir::Value pred,
             mlir::triton::MemSemantic sem, mlir::triton::MemSyncScope scope,
             bool wantOld) const = 0;
   /// Atomic compare-and-swap of the `type` element at `ptr` when `pred`
   /// holds; returns the value read (0 where `pred` is false).
   virtual mlir::FailureOr<mlir::Value>
-  atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
+  atomicCAS(mlir::RewriterBase &b, mlir::Location loc, mlir::Type type,
             mlir::Value ptr, mlir::Value cmp, mlir::Value val, mlir::Value pred,
             mlir::triton::MemSemantic sem,
             mlir::triton::MemSyncScope scope) const = 0;
   /// Device printf of `format` (a generic pointer to a NUL-terminated
   /// string) with `args` (i32, i64, f64 or pointers, as C varargs promote).
-  virtual void printf(mlir::OpBuilder &b, mlir::Location loc,
+  virtual void printf(mlir::RewriterBase &b, mlir::Location loc,
                       mlir::Value format, mlir::ValueRange args) const = 0;
   /// Stops the kernel reporting a failed assertion (generic pointers to
   /// strings; `line` i32).
-  virtual void assertFail(mlir::OpBuilder &b, mlir::Location loc,
+  virtual void assertFail(mlir::RewriterBase &b, mlir::Location loc,
                           mlir::Value message, mlir::Value file,
                           mlir::Value line, mlir::Value function) const = 0;
 

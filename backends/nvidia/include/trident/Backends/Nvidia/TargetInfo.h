@@ -27,25 +27,25 @@ public:
   unsigned sharedAddressSpace() const override { return 3; }
   unsigned globalAddressSpace() const override { return 1; }
   llvm::SmallVector<mlir::Value>
-  loadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+  loadGlobal(mlir::RewriterBase &b, mlir::Location loc, mlir::Value ptr,
              unsigned wordBits, unsigned words, mlir::Value pred,
              llvm::ArrayRef<mlir::Value> other) const override;
-  void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+  void storeGlobal(mlir::RewriterBase &b, mlir::Location loc, mlir::Value ptr,
                    unsigned wordBits, llvm::ArrayRef<mlir::Value> values,
                    mlir::Value pred) const override;
   mlir::FailureOr<mlir::Value>
-  atomicRMW(mlir::OpBuilder &b, mlir::Location loc, mlir::triton::RMWOp kind,
+  atomicRMW(mlir::RewriterBase &b, mlir::Location loc, mlir::triton::RMWOp kind,
             mlir::Type type, mlir::Value ptr, mlir::Value val, mlir::Value pred,
             mlir::triton::MemSemantic sem, mlir::triton::MemSyncScope scope,
             bool wantOld) const override;
   mlir::FailureOr<mlir::Value>
-  atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
+  atomicCAS(mlir::RewriterBase &b, mlir::Location loc, mlir::Type type,
             mlir::Value ptr, mlir::Value cmp, mlir::Value val, mlir::Value pred,
             mlir::triton::MemSemantic sem,
             mlir::triton::MemSyncScope scope) const override;
-  void printf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value format,
+  void printf(mlir::RewriterBase &b, mlir::Location loc, mlir::Value format,
               mlir::ValueRange args) const override;
-  void assertFail(mlir::OpBuilder &b, mlir::Location loc, mlir::Value message,
+  void assertFail(mlir::RewriterBase &b, mlir::Location loc, mlir::Value message,
                   mlir::Value file, mlir::Value line,
                   mlir::Value function) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func, int threads) const override;
