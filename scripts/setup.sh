@@ -9,6 +9,7 @@ packages=(
   lld-22 liblld-22-dev clang-22 libclang-rt-22-dev
   libgtest-dev googletest
   python3-numpy python3-pytest
+  rocm-device-libs
 )
 
 missing=()

@@ -1,0 +1,115 @@
+//===- ConvertTritonGPUToROCDL.cpp - TTGIR to LLVM for AMD GPUs -----------===//
+
+#include "trident/Backends/Amd/Passes.h"
+#include "trident/Backends/Amd/TargetInfo.h"
+
+#include "trident/Conversion/TritonGPUToLLVM/Lowering.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/MathToROCDL/MathToROCDL.h"
+#include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+namespace trident::amd {
+#define GEN_PASS_DEF_CONVERTTRITONGPUTOROCDL
+#include "trident/Backends/Amd/Passes.h.inc"
+} // namespace trident::amd
+
+using namespace mlir;
+
+namespace {
+
+/// fp32 exp as exp2 of x * log2(e), as Triton does on every GPU: the
+/// hardware's v_exp_f32 (with LLVM's denormal scaling) instead of ocml's
+/// more exact routine.
+struct ExpThroughExp2 : public ConvertOpToLLVMPattern<math::ExpOp> {
+  ExpThroughExp2(LLVMTypeConverter &tc)
+      : ConvertOpToLLVMPattern<math::ExpOp>(tc, /*benefit=*/3) {}
+  LogicalResult
+  matchAndRewrite(math::ExpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    if (!op.getType().isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Value scaled = LLVM::FMulOp::create(
+        rw, loc, adaptor.getOperand(),
+        LLVM::ConstantOp::create(rw, loc, rw.getF32Type(),
+                                 rw.getF32FloatAttr(1.4426950408889634f)));
+    rw.replaceOpWithNewOp<LLVM::Exp2Op>(op, rw.getF32Type(), scaled);
+    return success();
+  }
+};
+
+/// Float ops the AMDGPU backend has an instruction (or a short exact
+/// sequence) for: the LLVM intrinsic, so that ocml is linked only for what
+/// needs it.
+template <typename Op, typename LLVMOp>
+struct DirectFloatOp : public ConvertOpToLLVMPattern<Op> {
+  DirectFloatOp(LLVMTypeConverter &tc)
+      : ConvertOpToLLVMPattern<Op>(tc, /*benefit=*/3) {}
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Type t = op->getResult(0).getType();
+    if (!t.isF32() && !t.isF64() && !t.isF16())
+      return failure();
+    rw.replaceOp(op, LLVMOp::create(rw, op.getLoc(), t, adaptor.getOperands())
+                         ->getResults());
+    return success();
+  }
+};
+
+struct ConvertTritonGPUToROCDL
+    : public trident::amd::impl::ConvertTritonGPUToROCDLBase<
+          ConvertTritonGPUToROCDL> {
+  using ConvertTritonGPUToROCDLBase::ConvertTritonGPUToROCDLBase;
+  void runOnOperation() override {
+    ModuleOp m = getOperation();
+    FailureOr<amdgpu::Chipset> chipset = amdgpu::Chipset::parse(arch);
+    if (failed(chipset)) {
+      m.emitError("unknown AMD GPU '") << arch << "'";
+      return signalPassFailure();
+    }
+    trident::amd::AmdTargetInfo target(arch);
+    amdgpu::Chipset chip = *chipset;
+    auto extra = [chip](trident::TritonGPUToLLVMTypeConverter &tc,
+                        RewritePatternSet &p) {
+      p.add<ExpThroughExp2>(tc);
+      p.add<DirectFloatOp<math::AbsFOp, LLVM::FAbsOp>,
+            DirectFloatOp<math::CeilOp, LLVM::FCeilOp>,
+            DirectFloatOp<math::FloorOp, LLVM::FFloorOp>,
+            DirectFloatOp<math::RoundEvenOp, LLVM::RoundEvenOp>,
+            DirectFloatOp<math::RoundOp, LLVM::RoundOp>,
+            DirectFloatOp<math::TruncOp, LLVM::FTruncOp>,
+            DirectFloatOp<math::SqrtOp, LLVM::SqrtOp>,
+            DirectFloatOp<math::FmaOp, LLVM::FMAOp>,
+            DirectFloatOp<math::CopySignOp, LLVM::CopySignOp>,
+            DirectFloatOp<math::Exp2Op, LLVM::Exp2Op>,
+            DirectFloatOp<arith::MaxNumFOp, LLVM::MaxNumOp>,
+            DirectFloatOp<arith::MinNumFOp, LLVM::MinNumOp>>(tc);
+      // Everything else of math through ocml, before the generic
+      // math-to-llvm intrinsics (added after, so tried later).
+      populateMathToROCDLConversionPatterns(tc, p, chip);
+    };
+    if (failed(trident::lowerTritonGPUToLLVM(m, target, extra)))
+      return signalPassFailure();
+    if (wavesPerEu > 0) {
+      MLIRContext *ctx = m.getContext();
+      std::string waves = std::to_string(wavesPerEu);
+      m.walk([&](LLVM::LLVMFuncOp f) {
+        if (f.getCConv() != LLVM::cconv::CConv::AMDGPU_KERNEL)
+          return;
+        SmallVector<Attribute> attrs;
+        if (ArrayAttr old = f.getPassthroughAttr())
+          attrs.append(old.begin(), old.end());
+        attrs.push_back(ArrayAttr::get(
+            ctx, {StringAttr::get(ctx, "amdgpu-waves-per-eu"),
+                  StringAttr::get(ctx, waves + "," + waves)}));
+        f.setPassthroughAttr(ArrayAttr::get(ctx, attrs));
+      });
+    }
+  }
+};
+
+} // namespace
