@@ -5,7 +5,8 @@
 // in GpuDriver. HIP's part: its symbols and numbers, targets named after
 // the device's ISA (`hip:gfx942`, read from hipDeviceProp_t.gcnArchName of
 // ROCm 6), and binding: HIP calls act on the current device, so each call
-// first selects this one.
+// first selects this one. ROCm 5 (Debian 12's HIP 5.2) is refused by its
+// version, before any call whose ABI differs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,6 +126,25 @@ protected:
   /// Symbols that differ between ROCm versions (the device properties call
   /// of 5.x and 6, say) are resolved here, after the table.
   void resolveSymbols() override {
+    // ROCm 5 has other device properties and memory type numbers under
+    // the same names: refuse it by its version before using anything.
+    GpuFn<hipError (*)(int *)> runtimeVersion;
+    if (!resolve(runtimeVersion, "hipRuntimeGetVersion"))
+      return;
+    int version = 0;
+    if (runtimeVersion.fn(&version) != 0)
+      version = 0;
+    // HIP_VERSION: major * 10000000 + minor * 100000 + patch.
+    if (version < 60000000) {
+      unavailable = "the HIP runtime is version " +
+                    std::to_string(version / 10000000) + "." +
+                    std::to_string(version / 100000 % 100) + "." +
+                    std::to_string(version % 100000) +
+                    "; Trident's HIP driver needs ROCm 6 or later (ROCm 5 "
+                    "lays out device properties and numbers memory types "
+                    "differently)";
+      return;
+    }
 #define GPU_FN(operation, symbol) resolve(api.operation, #symbol);
 #define HIP_FN(symbol, ...) resolve(hip_.symbol, #symbol);
 #include "HipFunctions.def"
