@@ -59,11 +59,11 @@ def measure(asm, kernel):
         if s == kernel + ":":
             inside = True
             continue
-        if not inside or not s or s.startswith((".", ";", "//")) or s.endswith(":"):
+        if inside and s.startswith(".Lfunc_end"):
+            break  # the function's end (s_endpgm may come earlier)
+        if not inside or not s or s.startswith((".", "//")) or s.endswith(":"):
             continue
         n += 1
-        if s.startswith("s_endpgm"):
-            break
     return {
         "vgprs": field(r"\.vgpr_count:\s+(\d+)"),
         "sgprs": field(r"\.sgpr_count:\s+(\d+)"),

@@ -69,6 +69,13 @@ public:
       if (d.name == "num_stages")
         d.defaultValue = "2"; // Triton's default on AMD
     }
+    o.push_back({"buffer_ops", "1",
+                 "buffer loads and stores where the pointers are a scalar "
+                 "base plus offsets of known range (Triton's default on AMD)",
+                 [](const std::string &v) {
+                   return v == "0" || v == "1" ? std::string()
+                                               : std::string("0 or 1");
+                 }});
     o.push_back({"waves_per_eu", "0",
                  "occupancy hint: waves per execution unit (0: the "
                  "compiler's choice)",
@@ -110,10 +117,12 @@ public:
     trident::Stage llir{
         "llir", ".mlir", false, [arch](Artifact &a, StageContext &c) {
           int wavesPerEu = std::atoi(c.options.at("waves_per_eu").c_str());
+          bool bufferOps = c.options.at("buffer_ops") == "1";
           if (mlir::failed(c.runPasses(*a.module, [&](mlir::OpPassManager &pm) {
                 trident::amd::ConvertTritonGPUToROCDLOptions o;
                 o.arch = arch;
                 o.wavesPerEu = wavesPerEu;
+                o.bufferOps = bufferOps;
                 pm.addPass(mlir::triton::gpu::createAllocateSharedMemory());
                 pm.addPass(mlir::triton::gpu::createInsertSharedBarriers());
                 pm.addPass(trident::amd::createConvertTritonGPUToROCDL(o));

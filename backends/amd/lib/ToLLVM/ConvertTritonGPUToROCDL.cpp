@@ -71,7 +71,7 @@ struct ConvertTritonGPUToROCDL
       m.emitError("unknown AMD GPU '") << arch << "'";
       return signalPassFailure();
     }
-    trident::amd::AmdTargetInfo target(arch);
+    trident::amd::AmdTargetInfo target(arch, bufferOps);
     amdgpu::Chipset chip = *chipset;
     auto extra = [chip](trident::TritonGPUToLLVMTypeConverter &tc,
                         RewritePatternSet &p) {

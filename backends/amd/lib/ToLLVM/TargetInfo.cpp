@@ -345,6 +345,87 @@ void AmdTargetInfo::storeGlobal(RewriterBase &b, Location loc, Value ptr,
     predicated(b, loc, pred, {}, {}, store);
 }
 
+/// A buffer resource for `base` (uniform): stride 0, the largest range
+/// whose offsets are non-negative i32 (so 0x80000000 is out of it), and
+/// gfx9's data format (AMD's CDNA3 ISA, buffer resource descriptor), as
+/// Triton makes them.
+static Value bufferResource(OpBuilder &b, Location loc, Value base) {
+  auto rsrcTy = LLVM::LLVMPointerType::get(b.getContext(), 8);
+  Value stride = LLVM::ConstantOp::create(b, loc, b.getI16Type(),
+                                          b.getI16IntegerAttr(0));
+  Value records = LLVM::ConstantOp::create(
+      b, loc, b.getI64Type(), b.getI64IntegerAttr(0x7FFFFFFE));
+  Value flags = i32(b, loc, (7 << 12) | (4 << 15));
+  return ROCDL::MakeBufferRsrcOp::create(b, loc, rsrcTy, base, stride, records,
+                                         flags);
+}
+
+/// The lane's offset, or one past the buffer's range where `pred` fails.
+static Value guardedOffset(OpBuilder &b, Location loc, Value offset,
+                           Value pred) {
+  if (alwaysTrue(pred))
+    return offset;
+  return LLVM::SelectOp::create(b, loc, pred, offset,
+                                i32(b, loc, int64_t(0x80000000u)));
+}
+
+/// The type a buffer instruction moves `bits` in: i8, i16, i32 or a
+/// vector of i32.
+static Type bufferType(OpBuilder &b, unsigned bits) {
+  if (bits <= 32)
+    return b.getIntegerType(bits);
+  return VectorType::get({int64_t(bits / 32)}, b.getI32Type());
+}
+
+SmallVector<Value> AmdTargetInfo::loadGlobalBased(RewriterBase &b, Location loc,
+                                                  Value base, Value byteOffset,
+                                                  unsigned wordBits,
+                                                  unsigned words, Value pred,
+                                                  ArrayRef<Value> other) const {
+  Value rsrc = bufferResource(b, loc, base);
+  Value zero = i32(b, loc, 0);
+  Type raw = bufferType(b, wordBits * words);
+  Value v = ROCDL::RawPtrBufferLoadOp::create(
+      b, loc, raw, rsrc, guardedOffset(b, loc, byteOffset, pred), zero, zero,
+      ArrayAttr(), ArrayAttr(), ArrayAttr());
+  Type type = wordsType(b, wordBits, words);
+  if (raw != type)
+    v = LLVM::BitcastOp::create(b, loc, type, v);
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < words; ++i)
+    out.push_back(words == 1 ? v
+                             : LLVM::ExtractElementOp::create(b, loc, v,
+                                                              i32(b, loc, i))
+                                   .getResult());
+  // Masked-off lanes read 0; `other` where it is not.
+  if (!alwaysTrue(pred))
+    for (unsigned i = 0; i < words; ++i)
+      if (i < other.size() && !matchPattern(other[i], m_Zero()))
+        out[i] = LLVM::SelectOp::create(b, loc, pred, out[i], other[i]);
+  return out;
+}
+
+void AmdTargetInfo::storeGlobalBased(RewriterBase &b, Location loc, Value base,
+                                     Value byteOffset, unsigned wordBits,
+                                     ArrayRef<Value> values, Value pred) const {
+  unsigned words = values.size();
+  Type type = wordsType(b, wordBits, words);
+  Value v = values.front();
+  if (words > 1) {
+    v = LLVM::UndefOp::create(b, loc, type);
+    for (unsigned i = 0; i < words; ++i)
+      v = LLVM::InsertElementOp::create(b, loc, v, values[i], i32(b, loc, i));
+  }
+  Type raw = bufferType(b, wordBits * words);
+  if (raw != type)
+    v = LLVM::BitcastOp::create(b, loc, raw, v);
+  Value zero = i32(b, loc, 0);
+  ROCDL::RawPtrBufferStoreOp::create(
+      b, loc, v, bufferResource(b, loc, base),
+      guardedOffset(b, loc, byteOffset, pred), zero, zero, ArrayAttr(),
+      ArrayAttr(), ArrayAttr());
+}
+
 FailureOr<Value> AmdTargetInfo::atomicRMW(RewriterBase &b, Location loc,
                                           triton::RMWOp kind, Type type,
                                           Value ptr, Value val, Value pred,

@@ -37,3 +37,10 @@ def lock_kernel(lock):
 def grid_kernel(out):
     pid = tl.program_id(0) + tl.program_id(1) * tl.num_programs(0)
     tl.store(out + pid, pid)
+
+
+@triton.jit
+def gather_kernel(out, x, idx, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    i = tl.load(idx + offs)
+    tl.store(out + offs, tl.load(x + i))

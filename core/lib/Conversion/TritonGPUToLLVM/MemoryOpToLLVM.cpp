@@ -4,7 +4,10 @@
 // many as the layout keeps consecutive in registers, AxisInfo proves
 // contiguous and aligned in memory (and the mask constant over), and one
 // 128-bit access holds. Each run is one predicated access of up to four
-// words, issued through the target (inline PTX on NVIDIA).
+// words, issued through the target (inline PTX on NVIDIA). Where the
+// target has based accesses (AMD's buffer instructions) and the pointers
+// are a scalar base plus offsets whose range is known, the access goes as
+// that base and a 32-bit byte offset per run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +15,12 @@
 
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -82,6 +91,128 @@ SmallVector<Value> fromWords(OpBuilder &b, Location loc, ArrayRef<Value> words,
   return out;
 }
 
+/// [lo, hi) of every element of the integer tensor `v`, for the tensors
+/// whose elements differ by the thread and register but not by the
+/// program: make_range, constants, and sums, non-negative multiples and
+/// reshapings (expand_dims, broadcast, convert_layout) of them.
+std::optional<std::pair<int64_t, int64_t>> laneRange(Value v) {
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c)))
+    return std::make_pair(c.getSExtValue(), c.getSExtValue() + 1);
+  Operation *d = v.getDefiningOp();
+  if (!d)
+    return std::nullopt;
+  if (auto r = dyn_cast<MakeRangeOp>(d))
+    return std::make_pair(int64_t(r.getStart()), int64_t(r.getEnd()));
+  if (auto s = dyn_cast<SplatOp>(d))
+    if (matchPattern(s.getSrc(), m_ConstantInt(&c)))
+      return std::make_pair(c.getSExtValue(), c.getSExtValue() + 1);
+  if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(d))
+    return laneRange(d->getOperand(0));
+  constexpr int64_t kLimit = int64_t(1) << 40; // far from overflow
+  if (isa<arith::AddIOp>(d)) {
+    auto a = laneRange(d->getOperand(0)), b = laneRange(d->getOperand(1));
+    if (!a || !b)
+      return std::nullopt;
+    return std::make_pair(a->first + b->first, a->second + b->second - 1);
+  }
+  if (isa<arith::MulIOp>(d)) {
+    for (int k = 0; k < 2; ++k) {
+      APInt m;
+      if (!matchPattern(d->getOperand(k), m_ConstantInt(&m)) ||
+          m.isNegative() || m.getSExtValue() > kLimit)
+        continue;
+      auto r = laneRange(d->getOperand(1 - k));
+      if (!r || r->first < 0 || r->second > kLimit)
+        return std::nullopt;
+      int64_t f = m.getSExtValue();
+      return std::make_pair(r->first * f, (r->second - 1) * f + 1);
+    }
+  }
+  return std::nullopt;
+}
+
+/// A tensor of pointers as a pointer every thread of the program agrees
+/// on and, per element, a byte offset in [0, 2^31): `base` (a scalar
+/// pointer) advanced by the sum of the tensors `lanes` (elements; the
+/// pointer tensor's type).
+struct BasedPointer {
+  Value base;
+  SmallVector<Value> lanes;
+};
+
+/// `ptr` as a based pointer: a chain of tt.addptr on a tt.splat of a
+/// scalar pointer, every offset an i32 tensor of known range whose bytes
+/// (plus one access of `accessBytes`) stay below 2^31. An offset with a
+/// scalar part (`pid * BLOCK + arange`) is not taken: its base would be
+/// computed per access in scalar registers, which costs more than the
+/// 64-bit address it saves (Triton's choice too).
+std::optional<BasedPointer> basedPointer(Value ptr, unsigned elemBytes,
+                                         unsigned accessBytes) {
+  if (!isa<RankedTensorType>(ptr.getType()))
+    return std::nullopt;
+  BasedPointer bp;
+  Value p = ptr;
+  while (auto add = p.getDefiningOp<AddPtrOp>()) {
+    bp.lanes.push_back(add.getOffset());
+    p = add.getPtr();
+  }
+  auto splat = p.getDefiningOp<SplatOp>();
+  if (!splat)
+    return std::nullopt;
+  bp.base = splat.getSrc();
+  int64_t lo = 0, hi = 1;
+  for (Value l : bp.lanes) {
+    if (!getElementTypeOrSelf(l.getType()).isInteger(32))
+      return std::nullopt;
+    auto r = laneRange(l);
+    if (!r)
+      return std::nullopt;
+    lo += r->first;
+    hi += r->second - 1;
+  }
+  if (lo < 0 || (hi - 1) * int64_t(elemBytes) + accessBytes >= (int64_t(1) << 31))
+    return std::nullopt;
+  return bp;
+}
+
+/// The based form of `op`'s pointer, converted: the base pointer and each
+/// run's byte offset (one per register, read at the run's first).
+struct BasedAccess {
+  Value base;
+  SmallVector<Value> byteOffsets;
+};
+std::optional<BasedAccess> basedAccess(ConversionPatternRewriter &rw,
+                                       Location loc, Value ptr,
+                                       const Access &a, LoweringContext &lc) {
+  if (!lc.target.hasBasedAccesses())
+    return std::nullopt;
+  unsigned elemBytes = a.bits / 8;
+  std::optional<BasedPointer> bp =
+      basedPointer(ptr, elemBytes, unsigned(a.vec) * elemBytes);
+  if (!bp)
+    return std::nullopt;
+  BasedAccess out;
+  out.base = rw.getRemappedValue(bp->base);
+  if (!out.base)
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(ptr.getType());
+  int32_t regs = numRegisters(toLinearLayout(type));
+  SmallVector<Value> sum(regs, i32Const(rw, loc, 0));
+  for (Value l : bp->lanes) {
+    Value cl = rw.getRemappedValue(l);
+    if (!cl)
+      return std::nullopt;
+    SmallVector<Value> parts = unpack(rw, loc, cl);
+    for (int32_t r = 0; r < regs; ++r)
+      sum[r] = LLVM::AddOp::create(rw, loc, sum[r], parts[r]);
+  }
+  for (int32_t r = 0; r < regs; ++r)
+    out.byteOffsets.push_back(
+        LLVM::MulOp::create(rw, loc, sum[r], i32Const(rw, loc, elemBytes)));
+  return out;
+}
+
 /// A pointer to a tensor (tl.make_block_ptr), which
 /// triton-rewrite-tensor-pointer removes before the lowering.
 bool isBlockPointer(Type t) {
@@ -113,8 +244,14 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     SmallVector<Value> masks, others;
     if (adaptor.getMask())
       masks = unpack(rw, loc, adaptor.getMask());
-    if (adaptor.getOther())
+    // `other` = 0 (bitwise) is what no `other` gives.
+    Value otherV = op.getOther();
+    bool zeroOther = otherV && (matchPattern(otherV, m_Zero()) ||
+                                matchPattern(otherV, m_PosZeroFloat()));
+    if (adaptor.getOther() && !zeroOther)
       others = unpack(rw, loc, adaptor.getOther());
+    std::optional<BasedAccess> based =
+        basedAccess(rw, loc, op.getPtr(), a, lc);
     SmallVector<Value> out;
     for (size_t g = 0; g < ptrs.size(); g += size_t(a.vec)) {
       Value pred = masks.empty() ? trueConst(rw, loc) : masks[g];
@@ -127,8 +264,12 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
           other.push_back(
               LLVM::ConstantOp::create(rw, loc, w, rw.getIntegerAttr(w, 0)));
       }
-      SmallVector<Value> words = lc.target.loadGlobal(
-          rw, loc, ptrs[g], a.wordBits, a.words, pred, other);
+      SmallVector<Value> words =
+          based ? lc.target.loadGlobalBased(rw, loc, based->base,
+                                            based->byteOffsets[g], a.wordBits,
+                                            a.words, pred, other)
+                : lc.target.loadGlobal(rw, loc, ptrs[g], a.wordBits, a.words,
+                                       pred, other);
       for (Value v : fromWords(rw, loc, words, a, elem))
         out.push_back(v);
     }
@@ -177,13 +318,19 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
                                      i32Const(rw, loc, 0));
       }
     }
+    std::optional<BasedAccess> based =
+        basedAccess(rw, loc, op.getPtr(), a, lc);
     for (size_t g = 0; g < ptrs.size(); g += size_t(a.vec)) {
       Value pred = masks.empty() ? trueConst(rw, loc) : masks[g];
       if (owner)
         pred = LLVM::AndOp::create(rw, loc, pred, owner);
       SmallVector<Value> words =
           toWords(rw, loc, ArrayRef<Value>(values).slice(g, a.vec), a);
-      lc.target.storeGlobal(rw, loc, ptrs[g], a.wordBits, words, pred);
+      if (based)
+        lc.target.storeGlobalBased(rw, loc, based->base, based->byteOffsets[g],
+                                   a.wordBits, words, pred);
+      else
+        lc.target.storeGlobal(rw, loc, ptrs[g], a.wordBits, words, pred);
     }
     rw.eraseOp(op);
     return success();

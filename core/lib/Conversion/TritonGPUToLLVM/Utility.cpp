@@ -15,6 +15,28 @@ namespace trident {
 
 TargetInfo::~TargetInfo() = default;
 
+static Value byteAddress(OpBuilder &b, Location loc, Value base,
+                         Value byteOffset) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{byteOffset});
+}
+
+SmallVector<Value> TargetInfo::loadGlobalBased(RewriterBase &b, Location loc,
+                                               Value base, Value byteOffset,
+                                               unsigned wordBits,
+                                               unsigned words, Value pred,
+                                               ArrayRef<Value> other) const {
+  return loadGlobal(b, loc, byteAddress(b, loc, base, byteOffset), wordBits,
+                    words, pred, other);
+}
+
+void TargetInfo::storeGlobalBased(RewriterBase &b, Location loc, Value base,
+                                  Value byteOffset, unsigned wordBits,
+                                  ArrayRef<Value> values, Value pred) const {
+  storeGlobal(b, loc, byteAddress(b, loc, base, byteOffset), wordBits, values,
+              pred);
+}
+
 SmallVector<Value> unpack(OpBuilder &b, Location loc, Value v) {
   auto st = dyn_cast<LLVM::LLVMStructType>(v.getType());
   if (!st)

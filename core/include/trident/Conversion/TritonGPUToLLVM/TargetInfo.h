@@ -75,6 +75,27 @@ public:
                            llvm::ArrayRef<mlir::Value> values,
                            mlir::Value pred) const = 0;
 
+  /// Whether the target has memory instructions that take a base address
+  /// the whole program agrees on and a 32-bit offset per lane (AMD's
+  /// buffer instructions). When it has, the lowering gives loads and stores
+  /// whose pointers are such a base plus bounded offsets to
+  /// loadGlobalBased and storeGlobalBased instead of loadGlobal and
+  /// storeGlobal.
+  virtual bool hasBasedAccesses() const { return false; }
+  /// loadGlobal at `base` (a global pointer with the same value in every
+  /// thread of the program) plus `byteOffset` (i32, in [0, 2^31)); by
+  /// default exactly that.
+  virtual llvm::SmallVector<mlir::Value>
+  loadGlobalBased(mlir::RewriterBase &b, mlir::Location loc, mlir::Value base,
+                  mlir::Value byteOffset, unsigned wordBits, unsigned words,
+                  mlir::Value pred, llvm::ArrayRef<mlir::Value> other) const;
+  /// storeGlobal at `base` plus `byteOffset`, as loadGlobalBased.
+  virtual void storeGlobalBased(mlir::RewriterBase &b, mlir::Location loc,
+                                mlir::Value base, mlir::Value byteOffset,
+                                unsigned wordBits,
+                                llvm::ArrayRef<mlir::Value> values,
+                                mlir::Value pred) const;
+
   /// Atomically applies `kind` to the `type` element at global `ptr` and
   /// `val` when `pred` (i1) holds, ordered by `sem` within `scope`. Returns
   /// the value that was there (0 where `pred` is false), or a null value

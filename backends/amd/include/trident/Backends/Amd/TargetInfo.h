@@ -4,8 +4,11 @@
 // and workitem ids, cross-lane exchange through DPP, ds_swizzle and
 // ds_bpermute, whole-wavefront reductions by DPP row shifts and row
 // broadcasts then v_readlane, s_barrier between workgroup-scope fences, LDS as address
-// space 3. AMD has no predicated load or store: a masked access is a branch
-// around it, which the AMDGPU backend turns into exec-mask predication.
+// space 3. Accesses at a uniform base plus bounded lane offsets are buffer
+// loads and stores (raw.ptr.buffer.*), a masked-off lane's offset out of
+// the buffer's range (it reads 0 and writes nothing); other masked accesses
+// are a branch around an ordinary one, which the AMDGPU backend turns into
+// exec-mask predication.
 // printf goes through ockl's hostcall services.
 //
 //===----------------------------------------------------------------------===//
@@ -20,8 +23,11 @@ namespace trident::amd {
 
 class AmdTargetInfo : public TargetInfo {
 public:
-  /// `arch` is the ISA name: gfx942, gfx90a, ...
-  explicit AmdTargetInfo(std::string arch) : arch_(std::move(arch)) {}
+  /// `arch` is the ISA name: gfx942, gfx90a, ...; `bufferOps` whether
+  /// loads and stores at a scalar base plus bounded offsets are buffer
+  /// instructions.
+  AmdTargetInfo(std::string arch, bool bufferOps)
+      : arch_(std::move(arch)), bufferOps_(bufferOps) {}
   int threadsPerWarp() const override { return 64; }
   mlir::Value threadId(mlir::OpBuilder &b, mlir::Location loc) const override;
   mlir::Value programId(mlir::OpBuilder &b, mlir::Location loc,
@@ -43,6 +49,16 @@ public:
   void storeGlobal(mlir::RewriterBase &b, mlir::Location loc, mlir::Value ptr,
                    unsigned wordBits, llvm::ArrayRef<mlir::Value> values,
                    mlir::Value pred) const override;
+  bool hasBasedAccesses() const override { return bufferOps_; }
+  llvm::SmallVector<mlir::Value>
+  loadGlobalBased(mlir::RewriterBase &b, mlir::Location loc, mlir::Value base,
+                  mlir::Value byteOffset, unsigned wordBits, unsigned words,
+                  mlir::Value pred,
+                  llvm::ArrayRef<mlir::Value> other) const override;
+  void storeGlobalBased(mlir::RewriterBase &b, mlir::Location loc,
+                        mlir::Value base, mlir::Value byteOffset,
+                        unsigned wordBits, llvm::ArrayRef<mlir::Value> values,
+                        mlir::Value pred) const override;
   mlir::FailureOr<mlir::Value>
   atomicRMW(mlir::RewriterBase &b, mlir::Location loc, mlir::triton::RMWOp kind,
             mlir::Type type, mlir::Value ptr, mlir::Value val, mlir::Value pred,
@@ -62,6 +78,7 @@ public:
 
 private:
   std::string arch_;
+  bool bufferOps_;
 };
 
 } // namespace trident::amd
