@@ -41,6 +41,25 @@ struct ExpThroughExp2 : public ConvertOpToLLVMPattern<math::ExpOp> {
   }
 };
 
+/// tl.sqrt on fp32 as Triton does it on AMD: v_sqrt_f32 (1 ulp, denormal
+/// inputs flushed; tl.sqrt_rn, tt.precise_sqrt, is the IEEE one).
+struct SqrtApprox : public ConvertOpToLLVMPattern<math::SqrtOp> {
+  SqrtApprox(LLVMTypeConverter &tc)
+      : ConvertOpToLLVMPattern<math::SqrtOp>(tc, /*benefit=*/4) {}
+  LogicalResult
+  matchAndRewrite(math::SqrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    if (!op.getType().isF32())
+      return failure();
+    rw.replaceOp(op, LLVM::CallIntrinsicOp::create(
+                         rw, op.getLoc(), rw.getF32Type(),
+                         rw.getStringAttr("llvm.amdgcn.sqrt"),
+                         ValueRange{adaptor.getOperand()})
+                         .getResult(0));
+    return success();
+  }
+};
+
 /// Float ops the AMDGPU backend has an instruction (or a short exact
 /// sequence) for: the LLVM intrinsic, so that ocml is linked only for what
 /// needs it.
@@ -75,7 +94,7 @@ struct ConvertTritonGPUToROCDL
     amdgpu::Chipset chip = *chipset;
     auto extra = [chip](trident::TritonGPUToLLVMTypeConverter &tc,
                         RewritePatternSet &p) {
-      p.add<ExpThroughExp2>(tc);
+      p.add<ExpThroughExp2, SqrtApprox>(tc);
       p.add<DirectFloatOp<math::AbsFOp, LLVM::FAbsOp>,
             DirectFloatOp<math::CeilOp, LLVM::FCeilOp>,
             DirectFloatOp<math::FloorOp, LLVM::FFloorOp>,

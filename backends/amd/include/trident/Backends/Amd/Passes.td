@@ -15,7 +15,8 @@ def ConvertTritonGPUToROCDL
     lane's offset out of the buffer (it reads 0, writes nothing); any other
     masked global access is a branch around an ordinary load or store,
     which the AMDGPU backend predicates with the exec mask; atomics are LLVM atomicrmw and cmpxchg with AMDGPU sync scopes).
-    Math: fp32 `math.exp` as `llvm.exp2` of `x * log2(e)`, the operations the
+    Math: fp32 `math.exp` as `llvm.exp2` of `x * log2(e)` and fp32 `math.sqrt`
+    as `llvm.amdgcn.sqrt` (v_sqrt_f32), as Triton does; the operations the
     hardware has (sqrt, fma, floor, ...) as LLVM intrinsics, every other
     function as a call to ocml's `__ocml_*` (MLIR's math-to-rocdl), linked
     later from the ROCm device libraries. Expects the module after
