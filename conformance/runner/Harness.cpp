@@ -120,6 +120,7 @@ Outcome runOne(Context &c, const Case &k, std::mt19937_64 &rng) {
   spec.debug = k.debug;
   CompileOptions copts;
   copts.emit = c.options.emit;
+  copts.backendOptions = c.options.backendOptions;
   CompiledKernel compiled;
   std::vector<std::string> errors;
   if (!c.driver->compile(source, spec, c.options.target, copts, compiled,

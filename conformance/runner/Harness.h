@@ -13,6 +13,7 @@
 #include "Case.h"
 #include "Report.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,8 @@ struct RunOptions {
   /// the CUDA driver compiles at load time: code for an older GPU run on a
   /// newer one). Empty: the backend's last stage.
   std::string emit;
+  /// Backend options given to every compile (--option NAME=VALUE).
+  std::map<std::string, std::string> backendOptions;
 };
 
 /// Runs every registered case that matches; prints one line per case and

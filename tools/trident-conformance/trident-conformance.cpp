@@ -50,6 +50,7 @@ const char *kSynopsis =
     "[--mode run|compile]\n"
     "       [--report FILE.json|FILE.xml] [--seed N] [--list] [--verbose] "
     "[--save-bundles DIR] [--emit STAGE]\n"
+    "       [--option NAME=VALUE]...\n"
     "       trident-conformance --export-specs FILE.json [--filter GLOB]\n"
     "       trident-conformance --report-from RESULTS --report "
     "FILE.json|FILE.xml\n";
@@ -114,6 +115,10 @@ cl::opt<std::string> exportSpecs(
     cl::desc("write each case's kernel, signature, tensors, arguments and\n"
              "grid as JSON, and nothing else"),
     cl::value_desc("FILE"), cl::cat(category));
+cl::list<std::string> backendOptions(
+    "option",
+    cl::desc("set a backend option for every case (repeatable)"),
+    cl::value_desc("NAME=VALUE"), cl::cat(category));
 cl::opt<bool> verbose("verbose",
                       cl::desc("print the details of passing cases too"),
                       cl::cat(category));
@@ -161,6 +166,12 @@ int main(int argc, char **argv) {
   o.verbose = verbose;
   o.saveDir = saveDir;
   o.emit = emit;
+  for (const std::string &kv : backendOptions) {
+    size_t eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0)
+      return usage("--option takes NAME=VALUE, not '" + kv + "'");
+    o.backendOptions[kv.substr(0, eq)] = kv.substr(eq + 1);
+  }
   if (!exportSpecs.empty())
     return writeCaseSpecs(exportSpecs, o.filter, error) ? 0 : fail(error);
   if (list) {

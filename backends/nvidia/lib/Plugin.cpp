@@ -64,6 +64,14 @@ public:
     std::vector<trident::OptionDef> o = Backend::options();
     o.push_back({"num_ctas", "1", "CTAs per program (1 until clusters come)",
                  trident::checkPositiveInt});
+    o.push_back({"based_accesses", "0",
+                 "for testing: loads and stores at a scalar base plus bounded "
+                 "offsets through core's based-access path (the address "
+                 "arithmetic of AMD's buffer instructions)",
+                 [](const std::string &v) {
+                   return v == "0" || v == "1" ? std::string()
+                                               : std::string("0 or 1");
+                 }});
     for (trident::OptionDef &d : o)
       if (d.name == "num_warps")
         d.check = [](const std::string &v) {
@@ -106,9 +114,11 @@ public:
         }};
     trident::Stage llir{
         "llir", ".mlir", false, [cc](Artifact &a, StageContext &c) {
+          bool based = c.options.at("based_accesses") == "1";
           if (mlir::failed(c.runPasses(*a.module, [&](mlir::OpPassManager &pm) {
                 trident::nvidia::ConvertTritonGPUToNVVMOptions o;
                 o.computeCapability = cc;
+                o.basedAccesses = based;
                 pm.addPass(mlir::triton::gpu::createAllocateSharedMemory());
                 pm.addPass(mlir::triton::gpu::createInsertSharedBarriers());
                 pm.addPass(trident::nvidia::createConvertTritonGPUToNVVM(o));

@@ -117,7 +117,7 @@ struct ConvertTritonGPUToNVVM
   using ConvertTritonGPUToNVVMBase::ConvertTritonGPUToNVVMBase;
   void runOnOperation() override {
     ModuleOp m = getOperation();
-    trident::nvidia::NvidiaTargetInfo target(computeCapability);
+    trident::nvidia::NvidiaTargetInfo target(computeCapability, basedAccesses);
     int cc = computeCapability;
     auto extra = [cc](trident::TritonGPUToLLVMTypeConverter &tc,
                       RewritePatternSet &p) {

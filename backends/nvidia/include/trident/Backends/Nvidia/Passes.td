@@ -20,7 +20,10 @@ def ConvertTritonGPUToNVVM
   }];
   let options = [
     Option<"computeCapability", "compute-capability", "int", "90",
-           "the SM version (80, 90, 100, ...)">
+           "the SM version (80, 90, 100, ...)">,
+    Option<"basedAccesses", "based-accesses", "bool", "false",
+           "accesses at a scalar base plus bounded offsets through core's "
+           "based-access path (AMD's buffer path's arithmetic, for testing)">
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];

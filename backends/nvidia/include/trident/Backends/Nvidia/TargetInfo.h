@@ -14,7 +14,13 @@ namespace trident::nvidia {
 
 class NvidiaTargetInfo : public TargetInfo {
 public:
-  explicit NvidiaTargetInfo(int computeCapability) : cc_(computeCapability) {}
+  /// `basedAccesses`: take core's based-access path (a scalar base plus
+  /// bounded offsets, through the default loadGlobalBased /
+  /// storeGlobalBased), which the AMD buffer instructions use: a way to
+  /// check that path's address arithmetic on NVIDIA hardware.
+  explicit NvidiaTargetInfo(int computeCapability, bool basedAccesses = false)
+      : cc_(computeCapability), based_(basedAccesses) {}
+  bool hasBasedAccesses() const override { return based_; }
   int threadsPerWarp() const override { return 32; }
   mlir::Value threadId(mlir::OpBuilder &b, mlir::Location loc) const override;
   mlir::Value programId(mlir::OpBuilder &b, mlir::Location loc,
@@ -52,6 +58,7 @@ public:
 
 private:
   int cc_;
+  bool based_;
 };
 
 } // namespace trident::nvidia
