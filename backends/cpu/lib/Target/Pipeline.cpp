@@ -92,14 +92,15 @@ void buildLinalgPipeline(OpPassManager &pm) {
 }
 
 void buildLLVMPipeline(OpPassManager &pm) {
-  pm.addPass(createConvertElementwiseToLinalgPass());
-  pm.addPass(createCpuFuseElementwise());
   // Huge functions (unrolled Python loops) become calls of parts of
-  // bounded size, here on tensors and again after lowering to loops (a
-  // part that grew): the passes after each see bounded functions.
+  // bounded size, here on tensors -- before fusion, which then works on
+  // bounded bodies -- and again after lowering to loops (a part that
+  // grew): the passes after each see bounded functions.
   pm.addPass(createCpuSplitLargeFunctions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createConvertElementwiseToLinalgPass());
+  pm.addPass(createCpuFuseElementwise());
   pm.addPass(createCpuFreshElementwiseInits());
   bufferization::OneShotBufferizePassOptions opts;
   opts.bufferizeFunctionBoundaries = true;
