@@ -345,8 +345,8 @@ void AmdTargetInfo::storeGlobal(RewriterBase &b, Location loc, Value ptr,
     predicated(b, loc, pred, {}, {}, store);
 }
 
-/// A buffer resource for `base` (uniform): stride 0, the largest range
-/// whose offsets are non-negative i32 (so 0x80000000 is out of it), and
+/// A buffer resource for `base` (uniform): stride 0, 2^31 - 1 bytes (every
+/// access core gives ends there or before, and 0x80000000 is past it), and
 /// gfx9's data format (AMD's CDNA3 ISA, buffer resource descriptor), as
 /// Triton makes them.
 static Value bufferResource(OpBuilder &b, Location loc, Value base) {
@@ -354,7 +354,7 @@ static Value bufferResource(OpBuilder &b, Location loc, Value base) {
   Value stride = LLVM::ConstantOp::create(b, loc, b.getI16Type(),
                                           b.getI16IntegerAttr(0));
   Value records = LLVM::ConstantOp::create(
-      b, loc, b.getI64Type(), b.getI64IntegerAttr(0x7FFFFFFE));
+      b, loc, b.getI64Type(), b.getI64IntegerAttr(0x7FFFFFFF));
   Value flags = i32(b, loc, (7 << 12) | (4 << 15));
   return ROCDL::MakeBufferRsrcOp::create(b, loc, rsrcTy, base, stride, records,
                                          flags);

@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <optional>
 
@@ -91,49 +92,60 @@ SmallVector<Value> fromWords(OpBuilder &b, Location loc, ArrayRef<Value> words,
   return out;
 }
 
-/// [lo, hi) of every element of the integer tensor `v`, for the tensors
-/// whose elements differ by the thread and register but not by the
-/// program: make_range, constants, and sums, non-negative multiples and
-/// reshapings (expand_dims, broadcast, convert_layout) of them.
-std::optional<std::pair<int64_t, int64_t>> laneRange(Value v) {
+/// [lo, hi] (inclusive) of every element of the i32 tensor `v`, for the
+/// tensors whose elements differ by the thread and register but not by
+/// the program: make_range, constants, and sums, non-negative multiples and
+/// reshapings (expand_dims, broadcast, convert_layout) of them -- and only
+/// where no step wraps: every intermediate range lies within i32, so the
+/// values are the exact integers (nullopt otherwise).
+using Range = std::pair<int64_t, int64_t>;
+std::optional<Range> withinI32(std::optional<int64_t> lo,
+                               std::optional<int64_t> hi) {
+  if (!lo || !hi || *lo < INT32_MIN || *hi > INT32_MAX || *lo > *hi)
+    return std::nullopt;
+  return Range{*lo, *hi};
+}
+std::optional<Range> laneRange(Value v) {
   APInt c;
   if (matchPattern(v, m_ConstantInt(&c)))
-    return std::make_pair(c.getSExtValue(), c.getSExtValue() + 1);
+    return withinI32(c.getSExtValue(), c.getSExtValue());
   Operation *d = v.getDefiningOp();
   if (!d)
     return std::nullopt;
   if (auto r = dyn_cast<MakeRangeOp>(d))
-    return std::make_pair(int64_t(r.getStart()), int64_t(r.getEnd()));
+    return withinI32(int64_t(r.getStart()), int64_t(r.getEnd()) - 1);
   if (auto s = dyn_cast<SplatOp>(d))
     if (matchPattern(s.getSrc(), m_ConstantInt(&c)))
-      return std::make_pair(c.getSExtValue(), c.getSExtValue() + 1);
+      return withinI32(c.getSExtValue(), c.getSExtValue());
   if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(d))
     return laneRange(d->getOperand(0));
-  constexpr int64_t kLimit = int64_t(1) << 40; // far from overflow
   if (isa<arith::AddIOp>(d)) {
     auto a = laneRange(d->getOperand(0)), b = laneRange(d->getOperand(1));
     if (!a || !b)
       return std::nullopt;
-    return std::make_pair(a->first + b->first, a->second + b->second - 1);
+    return withinI32(llvm::checkedAdd(a->first, b->first),
+                     llvm::checkedAdd(a->second, b->second));
   }
   if (isa<arith::MulIOp>(d)) {
     for (int k = 0; k < 2; ++k) {
       APInt m;
       if (!matchPattern(d->getOperand(k), m_ConstantInt(&m)) ||
-          m.isNegative() || m.getSExtValue() > kLimit)
+          m.isNegative())
         continue;
       auto r = laneRange(d->getOperand(1 - k));
-      if (!r || r->first < 0 || r->second > kLimit)
+      if (!r)
         return std::nullopt;
       int64_t f = m.getSExtValue();
-      return std::make_pair(r->first * f, (r->second - 1) * f + 1);
+      return withinI32(llvm::checkedMul(r->first, f),
+                       llvm::checkedMul(r->second, f));
     }
   }
   return std::nullopt;
 }
 
 /// A tensor of pointers as a pointer every thread of the program agrees
-/// on and, per element, a byte offset in [0, 2^31): `base` (a scalar
+/// on and, per element, a byte offset whose access ends at or below
+/// 2^31 - 1: `base` (a scalar
 /// pointer) advanced by the sum of the tensors `lanes` (elements; the
 /// pointer tensor's type).
 struct BasedPointer {
@@ -143,7 +155,7 @@ struct BasedPointer {
 
 /// `ptr` as a based pointer: a chain of tt.addptr on a tt.splat of a
 /// scalar pointer, every offset an i32 tensor of known range whose bytes
-/// (plus one access of `accessBytes`) stay below 2^31. An offset with a
+/// (plus one access of `accessBytes`) end at or below 2^31 - 1. An offset with a
 /// scalar part (`pid * BLOCK + arange`) is not taken: its base would be
 /// computed per access in scalar registers, which costs more than the
 /// 64-bit address it saves (Triton's choice too).
@@ -161,7 +173,9 @@ std::optional<BasedPointer> basedPointer(Value ptr, unsigned elemBytes,
   if (!splat)
     return std::nullopt;
   bp.base = splat.getSrc();
-  int64_t lo = 0, hi = 1;
+  // Each offset is exact (laneRange), so their sum is too; it and its
+  // last access must lie in [0, 2^31 - 1].
+  int64_t lo = 0, hi = 0;
   for (Value l : bp.lanes) {
     if (!getElementTypeOrSelf(l.getType()).isInteger(32))
       return std::nullopt;
@@ -169,9 +183,9 @@ std::optional<BasedPointer> basedPointer(Value ptr, unsigned elemBytes,
     if (!r)
       return std::nullopt;
     lo += r->first;
-    hi += r->second - 1;
+    hi += r->second;
   }
-  if (lo < 0 || (hi - 1) * int64_t(elemBytes) + accessBytes >= (int64_t(1) << 31))
+  if (lo < 0 || hi * int64_t(elemBytes) + accessBytes > INT32_MAX)
     return std::nullopt;
   return bp;
 }

@@ -83,8 +83,8 @@ public:
   /// storeGlobal.
   virtual bool hasBasedAccesses() const { return false; }
   /// loadGlobal at `base` (a global pointer with the same value in every
-  /// thread of the program) plus `byteOffset` (i32, in [0, 2^31)); by
-  /// default exactly that.
+  /// thread of the program) plus `byteOffset` (i32, non-negative; the
+  /// access ends at or below 2^31 - 1); by default exactly that.
   virtual llvm::SmallVector<mlir::Value>
   loadGlobalBased(mlir::RewriterBase &b, mlir::Location loc, mlir::Value base,
                   mlir::Value byteOffset, unsigned wordBits, unsigned words,
