@@ -6,12 +6,15 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 
-void trident::optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine) {
+void trident::optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine,
+                           bool slpVectorize) {
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(&machine);
+  llvm::PipelineTuningOptions tuning;
+  tuning.SLPVectorization = slpVectorize;
+  llvm::PassBuilder pb(&machine, tuning);
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);

@@ -286,7 +286,9 @@ mlir::LogicalResult translateToLLVMIR(mlir::ModuleOp module,
       return mlir::failure();
     }
 
-  trident::optimizeAtO3(*m, *tm);
+  // With SLP: gfx90a and later add, multiply and fma two fp32 at once
+  // (v_pk_add_f32, ...), as Triton's code does.
+  trident::optimizeAtO3(*m, *tm, /*slpVectorize=*/true);
   llvm::raw_string_ostream os(out);
   m->print(os, nullptr);
   return mlir::success();

@@ -588,6 +588,12 @@ void AmdTargetInfo::markKernel(LLVM::LLVMFuncOp func, int threads) const {
   };
   // Exactly the launch's workgroup size: the backend sizes registers and
   // LDS for it, and every workgroup is full (no partial groups).
+  // The arguments preloaded into SGPRs (gfx90a and later: no s_load
+  // before their first use; LLVM adds the prologue that loads them where
+  // the firmware does not preload), as Triton does.
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    func.setArgAttr(i, LLVM::LLVMDialect::getInRegAttrName(),
+                    UnitAttr::get(ctx));
   func.setPassthroughAttr(ArrayAttr::get(
       ctx, {pair("amdgpu-flat-work-group-size",
                  "1," + std::to_string(threads)),

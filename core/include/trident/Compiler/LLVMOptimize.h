@@ -15,8 +15,12 @@ class TargetMachine;
 namespace trident {
 
 /// Runs LLVM's default O3 module pipeline on `module`, with the target's
-/// analyses and passes from `machine`.
-void optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine);
+/// analyses and passes from `machine`. `slpVectorize` adds the SLP
+/// vectorizer (off in LLVM's default tuning; clang turns it on at -O2),
+/// which forms packed instructions where the target has them (AMD's
+/// v_pk_add_f32, say).
+void optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine,
+                  bool slpVectorize = false);
 
 } // namespace trident
 
