@@ -204,6 +204,23 @@ LogicalResult compileObject(const std::string &llvmIR, std::string &object,
   std::unique_ptr<llvm::TargetMachine> tm(hostMachine(error));
   if (!tm)
     return failure();
+  // Functions with a block of more than a thousand instructions (the
+  // parts of an unrolled kernel) are tuned for a generic x86 rather than
+  // the host CPU: that tuning has no post-RA list scheduler, whose time
+  // grows with the square of a block's length and was most of codegen
+  // there (dwconv backward W = 64: 83 of 140 s). The code stays the
+  // host's (target-cpu and features); only scheduling heuristics differ.
+  // Ordinary kernels' blocks are far shorter (a 64x64x32 matmul: 477).
+  constexpr size_t kLongBlock = 1000;
+  for (llvm::Function &f : *m) {
+    if (f.isDeclaration() || f.hasFnAttribute("tune-cpu"))
+      continue;
+    for (llvm::BasicBlock &bb : f)
+      if (bb.size() > kLongBlock) {
+        f.addFnAttr("tune-cpu", "generic");
+        break;
+      }
+  }
   llvm::SmallString<0> buffer;
   llvm::raw_svector_ostream os(buffer);
   llvm::legacy::PassManager pm;
