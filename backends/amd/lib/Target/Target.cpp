@@ -299,27 +299,15 @@ mlir::LogicalResult compileToAssembly(const std::string &llvmIR,
                                       std::string &assembly,
                                       std::string &error) {
   llvm::LLVMContext llvmCtx;
-  llvm::SMDiagnostic diag;
   std::unique_ptr<llvm::Module> m =
-      llvm::parseIR(llvm::MemoryBufferRef(llvmIR, "kernel.ll"), diag, llvmCtx);
-  if (!m) {
-    error = "cannot parse the llvm-ir stage: " + diag.getMessage().str();
+      trident::parseLLVMIR(llvmIR, llvmCtx, "llvm-ir", error);
+  if (!m)
     return mlir::failure();
-  }
   std::unique_ptr<llvm::TargetMachine> tm = machine(arch, error);
   if (!tm)
     return mlir::failure();
-  llvm::SmallString<0> buffer;
-  llvm::raw_svector_ostream os(buffer);
-  llvm::legacy::PassManager pm;
-  if (tm->addPassesToEmitFile(pm, os, nullptr,
-                              llvm::CodeGenFileType::AssemblyFile)) {
-    error = "the AMDGPU target cannot emit assembly";
-    return mlir::failure();
-  }
-  pm.run(*m);
-  assembly.assign(buffer.begin(), buffer.end());
-  return mlir::success();
+  return mlir::success(trident::emitCode(
+      *m, *tm, llvm::CodeGenFileType::AssemblyFile, assembly, error));
 }
 
 /// An ELF object of `assembly`, through LLVM MC in process.

@@ -4,6 +4,7 @@
 #include "trident/Backends/Amd/TargetInfo.h"
 
 #include "trident/Conversion/TritonGPUToLLVM/Lowering.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/MathToROCDL/MathToROCDL.h"
@@ -60,25 +61,6 @@ struct SqrtApprox : public ConvertOpToLLVMPattern<math::SqrtOp> {
   }
 };
 
-/// Float ops the AMDGPU backend has an instruction (or a short exact
-/// sequence) for: the LLVM intrinsic, so that ocml is linked only for what
-/// needs it.
-template <typename Op, typename LLVMOp>
-struct DirectFloatOp : public ConvertOpToLLVMPattern<Op> {
-  DirectFloatOp(LLVMTypeConverter &tc)
-      : ConvertOpToLLVMPattern<Op>(tc, /*benefit=*/3) {}
-  LogicalResult
-  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
-                  ConversionPatternRewriter &rw) const override {
-    Type t = op->getResult(0).getType();
-    if (!t.isF32() && !t.isF64() && !t.isF16())
-      return failure();
-    rw.replaceOp(op, LLVMOp::create(rw, op.getLoc(), t, adaptor.getOperands())
-                         ->getResults());
-    return success();
-  }
-};
-
 struct ConvertTritonGPUToROCDL
     : public trident::amd::impl::ConvertTritonGPUToROCDLBase<
           ConvertTritonGPUToROCDL> {
@@ -95,18 +77,13 @@ struct ConvertTritonGPUToROCDL
     auto extra = [chip](trident::TritonGPUToLLVMTypeConverter &tc,
                         RewritePatternSet &p) {
       p.add<ExpThroughExp2, SqrtApprox>(tc);
-      p.add<DirectFloatOp<math::AbsFOp, LLVM::FAbsOp>,
-            DirectFloatOp<math::CeilOp, LLVM::FCeilOp>,
-            DirectFloatOp<math::FloorOp, LLVM::FFloorOp>,
-            DirectFloatOp<math::RoundEvenOp, LLVM::RoundEvenOp>,
-            DirectFloatOp<math::RoundOp, LLVM::RoundOp>,
-            DirectFloatOp<math::TruncOp, LLVM::FTruncOp>,
-            DirectFloatOp<math::SqrtOp, LLVM::SqrtOp>,
-            DirectFloatOp<math::FmaOp, LLVM::FMAOp>,
-            DirectFloatOp<math::CopySignOp, LLVM::CopySignOp>,
-            DirectFloatOp<math::Exp2Op, LLVM::Exp2Op>,
-            DirectFloatOp<arith::MaxNumFOp, LLVM::MaxNumOp>,
-            DirectFloatOp<arith::MinNumFOp, LLVM::MinNumOp>>(tc);
+      // Float ops the AMDGPU backend has an instruction (or a short exact
+      // sequence) for: the LLVM intrinsic, so that ocml is linked only for
+      // what needs it.
+      trident::populateDirectFloatOpPatterns(tc, p, /*benefit=*/3,
+                                             /*withF16=*/true);
+      p.add<trident::DirectFloatOp<math::Exp2Op, LLVM::Exp2Op>>(
+          tc, /*benefit=*/3, /*withF16=*/true);
       // Everything else of math through ocml, before the generic
       // math-to-llvm intrinsics (added after, so tried later).
       populateMathToROCDLConversionPatterns(tc, p, chip);

@@ -168,17 +168,13 @@ int64_t constantStringBytes(Value ptr) {
 } // namespace
 
 Value AmdTargetInfo::threadId(OpBuilder &b, Location loc) const {
-  Type t = b.getI32Type();
-  Operation *scope = b.getInsertionBlock()->getParentOp();
-  auto module = isa<ModuleOp>(scope) ? cast<ModuleOp>(scope)
-                                     : scope->getParentOfType<ModuleOp>();
-  auto warps = module ? module->getAttrOfType<IntegerAttr>("ttg.num-warps")
-                      : IntegerAttr();
-  if (!warps)
-    return ROCDL::ThreadIdXOp::create(b, loc, t);
-  auto range = LLVM::ConstantRangeAttr::get(
-      b.getContext(), 32, 0, warps.getInt() * threadsPerWarp());
-  return ROCDL::ThreadIdXOp::create(b, loc, t, range);
+  // The range [0, threads per program) lets LLVM prove the bits of a
+  // thread's coordinates disjoint from the registers' (an xor becomes an
+  // add folded into the address).
+  Type i32 = b.getI32Type();
+  if (auto range = threadIdRange(b, threadsPerWarp()))
+    return ROCDL::ThreadIdXOp::create(b, loc, i32, range);
+  return ROCDL::ThreadIdXOp::create(b, loc, i32);
 }
 
 Value AmdTargetInfo::programId(OpBuilder &b, Location loc, int axis) const {

@@ -194,13 +194,10 @@ LogicalResult translateToLLVMIR(ModuleOp module, std::string &text,
 LogicalResult compileObject(const std::string &llvmIR, std::string &object,
                             std::string &error) {
   llvm::LLVMContext llvmCtx;
-  llvm::SMDiagnostic diag;
-  std::unique_ptr<llvm::Module> m = llvm::parseIR(
-      llvm::MemoryBufferRef(llvmIR, "kernel.ll"), diag, llvmCtx);
-  if (!m) {
-    error = "cannot parse the llir stage: " + diag.getMessage().str();
+  std::unique_ptr<llvm::Module> m =
+      trident::parseLLVMIR(llvmIR, llvmCtx, "llir", error);
+  if (!m)
     return failure();
-  }
   std::unique_ptr<llvm::TargetMachine> tm(hostMachine(error));
   if (!tm)
     return failure();
@@ -221,17 +218,8 @@ LogicalResult compileObject(const std::string &llvmIR, std::string &object,
         break;
       }
   }
-  llvm::SmallString<0> buffer;
-  llvm::raw_svector_ostream os(buffer);
-  llvm::legacy::PassManager pm;
-  if (tm->addPassesToEmitFile(pm, os, nullptr,
-                              llvm::CodeGenFileType::ObjectFile)) {
-    error = "the host target cannot emit object files";
-    return failure();
-  }
-  pm.run(*m);
-  object.assign(buffer.begin(), buffer.end());
-  return success();
+  return success(trident::emitCode(*m, *tm, llvm::CodeGenFileType::ObjectFile,
+                                   object, error));
 }
 
 LogicalResult linkSharedObject(const std::string &object, std::string &so,

@@ -153,27 +153,15 @@ mlir::LogicalResult translateToLLVMIR(mlir::ModuleOp module, int cc,
 mlir::LogicalResult compileToPTX(const std::string &llvmIR, int cc,
                                  std::string &ptx, std::string &error) {
   llvm::LLVMContext llvmCtx;
-  llvm::SMDiagnostic diag;
   std::unique_ptr<llvm::Module> m =
-      llvm::parseIR(llvm::MemoryBufferRef(llvmIR, "kernel.ll"), diag, llvmCtx);
-  if (!m) {
-    error = "cannot parse the llvm-ir stage: " + diag.getMessage().str();
+      trident::parseLLVMIR(llvmIR, llvmCtx, "llvm-ir", error);
+  if (!m)
     return mlir::failure();
-  }
   std::unique_ptr<llvm::TargetMachine> tm = machine(cc, error);
   if (!tm)
     return mlir::failure();
-  llvm::SmallString<0> buffer;
-  llvm::raw_svector_ostream os(buffer);
-  llvm::legacy::PassManager pm;
-  if (tm->addPassesToEmitFile(pm, os, nullptr,
-                              llvm::CodeGenFileType::AssemblyFile)) {
-    error = "the NVPTX target cannot emit PTX";
-    return mlir::failure();
-  }
-  pm.run(*m);
-  ptx.assign(buffer.begin(), buffer.end());
-  return mlir::success();
+  return mlir::success(trident::emitCode(
+      *m, *tm, llvm::CodeGenFileType::AssemblyFile, ptx, error));
 }
 
 std::string findPtxas(std::string &why) {

@@ -6,6 +6,7 @@
 #include "trident/Backends/Nvidia/TargetInfo.h"
 
 #include "trident/Conversion/TritonGPUToLLVM/Lowering.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -91,26 +92,6 @@ struct DivFFull : public ConvertOpToLLVMPattern<arith::DivFOp> {
   }
 };
 
-/// Float ops NVPTX has an instruction for (abs, ceil, floor, rounding,
-/// sqrt.rn, fma, copysign, max/min): the LLVM intrinsic, not libdevice's
-/// wrapper of the same instruction, so that a kernel that calls nothing
-/// else never pays for reading libdevice (about 50 ms of a compile).
-template <typename Op, typename LLVMOp>
-struct DirectFloatOp : public ConvertOpToLLVMPattern<Op> {
-  DirectFloatOp(LLVMTypeConverter &tc)
-      : ConvertOpToLLVMPattern<Op>(tc, /*benefit=*/3) {}
-  LogicalResult
-  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
-                  ConversionPatternRewriter &rw) const override {
-    Type t = op->getResult(0).getType();
-    if (!t.isF32() && !t.isF64())
-      return failure();
-    rw.replaceOp(op, LLVMOp::create(rw, op.getLoc(), t, adaptor.getOperands())
-                         ->getResults());
-    return success();
-  }
-};
-
 struct ConvertTritonGPUToNVVM
     : public trident::nvidia::impl::ConvertTritonGPUToNVVMBase<
           ConvertTritonGPUToNVVM> {
@@ -125,17 +106,11 @@ struct ConvertTritonGPUToNVVM
       p.add<Exp2Approx<math::ExpOp>>(tc, true);
       p.add<Exp2Approx<math::Exp2Op>>(tc, false);
       p.add<DivFFull, SqrtApprox>(tc);
-      p.add<DirectFloatOp<math::AbsFOp, LLVM::FAbsOp>,
-            DirectFloatOp<math::CeilOp, LLVM::FCeilOp>,
-            DirectFloatOp<math::FloorOp, LLVM::FFloorOp>,
-            DirectFloatOp<math::RoundEvenOp, LLVM::RoundEvenOp>,
-            DirectFloatOp<math::RoundOp, LLVM::RoundOp>,
-            DirectFloatOp<math::TruncOp, LLVM::FTruncOp>,
-            DirectFloatOp<math::SqrtOp, LLVM::SqrtOp>,
-            DirectFloatOp<math::FmaOp, LLVM::FMAOp>,
-            DirectFloatOp<math::CopySignOp, LLVM::CopySignOp>,
-            DirectFloatOp<arith::MaxNumFOp, LLVM::MaxNumOp>,
-            DirectFloatOp<arith::MinNumFOp, LLVM::MinNumOp>>(tc);
+      // Float ops NVPTX has an instruction for: the LLVM intrinsic, not
+      // libdevice's wrapper of the same instruction, so that a kernel that
+      // calls nothing else never pays for reading libdevice (about 50 ms).
+      trident::populateDirectFloatOpPatterns(tc, p, /*benefit=*/3,
+                                             /*withF16=*/false);
       // Everything else of math through libdevice, before the generic
       // math-to-llvm intrinsics (NVPTX has no instruction for most).
       populateLibDeviceConversionPatterns(tc, p, /*benefit=*/2);

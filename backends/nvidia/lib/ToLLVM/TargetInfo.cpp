@@ -2,6 +2,8 @@
 
 #include "trident/Backends/Nvidia/TargetInfo.h"
 
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -17,18 +19,11 @@ static Value i32(OpBuilder &b, Location loc, int64_t v) {
 Value NvidiaTargetInfo::threadId(OpBuilder &b, Location loc) const {
   // The range [0, threads per program) lets LLVM prove the bits of a
   // thread's coordinates disjoint from the registers' (an xor becomes an
-  // add folded into the address: [%rd + 8192]) before NVPTX would add it.
+  // add folded into the address).
   Type i32 = b.getI32Type();
-  Operation *scope = b.getInsertionBlock()->getParentOp();
-  auto module = isa<ModuleOp>(scope) ? cast<ModuleOp>(scope)
-                                     : scope->getParentOfType<ModuleOp>();
-  auto warps = module ? module->getAttrOfType<IntegerAttr>("ttg.num-warps")
-                      : IntegerAttr();
-  if (!warps)
-    return NVVM::ThreadIdXOp::create(b, loc, i32);
-  auto range = LLVM::ConstantRangeAttr::get(
-      b.getContext(), 32, 0, warps.getInt() * threadsPerWarp());
-  return NVVM::ThreadIdXOp::create(b, loc, i32, range);
+  if (auto range = threadIdRange(b, threadsPerWarp()))
+    return NVVM::ThreadIdXOp::create(b, loc, i32, range);
+  return NVVM::ThreadIdXOp::create(b, loc, i32);
 }
 
 Value NvidiaTargetInfo::programId(OpBuilder &b, Location loc, int axis) const {

@@ -1,13 +1,20 @@
-//===- LLVMOptimize.h - LLVM's O3 for a backend's target --------*- C++ -*-===//
+//===- LLVMOptimize.h - LLVM's O3 and codegen for a backend's target -*- C++ -*-===//
 //
 // Every backend that emits LLVM IR runs LLVM's standard per-module pipeline
-// for its target machine before code generation; this is that step, once.
+// for its target machine, then reads the IR of that stage back and
+// generates assembly or an object from it; these are those steps, once.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_COMPILER_LLVMOPTIMIZE_H
 #define TRIDENT_COMPILER_LLVMOPTIMIZE_H
 
+#include "llvm/Support/CodeGen.h"
+
+#include <memory>
+#include <string>
+
 namespace llvm {
+class LLVMContext;
 class Module;
 class TargetMachine;
 } // namespace llvm
@@ -21,6 +28,19 @@ namespace trident {
 /// v_pk_add_f32, say).
 void optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine,
                   bool slpVectorize = false);
+
+/// The module of `llvmIR` (a stage's LLVM IR text), or null with `error`
+/// naming `stage`.
+std::unique_ptr<llvm::Module> parseLLVMIR(const std::string &llvmIR,
+                                          llvm::LLVMContext &context,
+                                          const std::string &stage,
+                                          std::string &error);
+
+/// `module`'s assembly or object code for `machine` into `out`; false with
+/// `error` when the target cannot emit that kind of file.
+bool emitCode(llvm::Module &module, llvm::TargetMachine &machine,
+              llvm::CodeGenFileType type, std::string &out,
+              std::string &error);
 
 } // namespace trident
 

@@ -4,7 +4,9 @@
 
 #include "trident/Analysis/Allocation.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/IRMapping.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
@@ -14,6 +16,34 @@ using namespace mlir;
 namespace trident {
 
 TargetInfo::~TargetInfo() = default;
+
+LLVM::ConstantRangeAttr threadIdRange(OpBuilder &b, int threadsPerWarp) {
+  Operation *scope = b.getInsertionBlock()->getParentOp();
+  auto module = isa<ModuleOp>(scope) ? cast<ModuleOp>(scope)
+                                     : scope->getParentOfType<ModuleOp>();
+  auto warps = module ? module->getAttrOfType<IntegerAttr>("ttg.num-warps")
+                      : IntegerAttr();
+  if (!warps)
+    return {};
+  return LLVM::ConstantRangeAttr::get(b.getContext(), 32, 0,
+                                      warps.getInt() * threadsPerWarp);
+}
+
+void populateDirectFloatOpPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                   RewritePatternSet &p, unsigned benefit,
+                                   bool withF16) {
+  p.add<DirectFloatOp<math::AbsFOp, LLVM::FAbsOp>,
+        DirectFloatOp<math::CeilOp, LLVM::FCeilOp>,
+        DirectFloatOp<math::FloorOp, LLVM::FFloorOp>,
+        DirectFloatOp<math::RoundEvenOp, LLVM::RoundEvenOp>,
+        DirectFloatOp<math::RoundOp, LLVM::RoundOp>,
+        DirectFloatOp<math::TruncOp, LLVM::FTruncOp>,
+        DirectFloatOp<math::SqrtOp, LLVM::SqrtOp>,
+        DirectFloatOp<math::FmaOp, LLVM::FMAOp>,
+        DirectFloatOp<math::CopySignOp, LLVM::CopySignOp>,
+        DirectFloatOp<arith::MaxNumFOp, LLVM::MaxNumOp>,
+        DirectFloatOp<arith::MinNumFOp, LLVM::MinNumOp>>(tc, benefit, withF16);
+}
 
 static Value byteAddress(OpBuilder &b, Location loc, Value base,
                          Value byteOffset) {

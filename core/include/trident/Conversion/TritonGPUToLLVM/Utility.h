@@ -64,6 +64,40 @@ mlir::Value shuffleXorAny(mlir::OpBuilder &b, mlir::Location loc,
 
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 
+/// [0, num_warps * threadsPerWarp), the thread ids of a program of the
+/// module `b` builds into (its ttg.num-warps), for a target's thread-id
+/// op (LLVM then proves the bits of a thread's coordinates disjoint); null
+/// where the module has no ttg.num-warps.
+mlir::LLVM::ConstantRangeAttr threadIdRange(mlir::OpBuilder &b,
+                                            int threadsPerWarp);
+
+/// A float math op lowered to the LLVM intrinsic of the same meaning, for
+/// f32 and f64 (and f16 with `withF16`), at `benefit`: a GPU backend adds
+/// these for the operations its hardware has, ahead of its math library's
+/// patterns, so that a kernel calls the library only for what needs it.
+template <typename Op, typename LLVMOp>
+struct DirectFloatOp : public mlir::ConvertOpToLLVMPattern<Op> {
+  DirectFloatOp(mlir::LLVMTypeConverter &tc, unsigned benefit, bool withF16)
+      : mlir::ConvertOpToLLVMPattern<Op>(tc, benefit), withF16(withF16) {}
+  mlir::LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  mlir::ConversionPatternRewriter &rw) const override {
+    mlir::Type t = op->getResult(0).getType();
+    if (!t.isF32() && !t.isF64() && !(withF16 && t.isF16()))
+      return mlir::failure();
+    rw.replaceOp(op, LLVMOp::create(rw, op.getLoc(), t, adaptor.getOperands())
+                         ->getResults());
+    return mlir::success();
+  }
+  bool withF16;
+};
+
+/// DirectFloatOp for abs, ceil, floor, the two roundings, trunc, sqrt,
+/// fma, copysign, maxnum and minnum.
+void populateDirectFloatOpPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                   mlir::RewritePatternSet &patterns,
+                                   unsigned benefit, bool withF16);
+
 /// The hardware position of this thread.
 struct ThreadIds {
   mlir::Value lane, warp;
