@@ -10,7 +10,6 @@
 #include "Target/Target.h"
 
 #include "trident/Backends/Amd/Passes.h"
-#include "trident/Dialect/Triton/Transforms/Passes.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 #include "trident/Plugin/Backend.h"
@@ -21,7 +20,6 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 
 #include "llvm/Support/FileSystem.h"
 
@@ -108,10 +106,7 @@ public:
             o.threadsPerWarp = 64;
             o.numCtas = 1;
             o.target = t.str;
-            pm.addPass(mlir::triton::createTritonRewriteTensorPointer());
-            pm.addPass(mlir::triton::gpu::createConvertTritonToTritonGPU(o));
-            pm.addPass(mlir::createCanonicalizerPass());
-            pm.addPass(mlir::createCSEPass());
+            mlir::triton::gpu::buildTritonToTritonGPUPipeline(pm, o);
           });
         }};
     trident::Stage llir{
@@ -123,11 +118,8 @@ public:
                 o.arch = arch;
                 o.wavesPerEu = wavesPerEu;
                 o.bufferOps = bufferOps;
-                pm.addPass(mlir::triton::gpu::createAllocateSharedMemory());
-                pm.addPass(mlir::triton::gpu::createInsertSharedBarriers());
-                pm.addPass(trident::amd::createConvertTritonGPUToROCDL(o));
-                pm.addPass(mlir::createCanonicalizerPass());
-                pm.addPass(mlir::createCSEPass());
+                mlir::triton::gpu::buildTritonGPUToLLVMPipeline(
+                    pm, trident::amd::createConvertTritonGPUToROCDL(o));
               })))
             return mlir::failure();
           if (auto s = (*a.module)->getAttrOfType<mlir::IntegerAttr>("ttg.shared"))

@@ -10,7 +10,6 @@
 
 #include "trident/Backends/Nvidia/Encodings.h"
 #include "trident/Backends/Nvidia/Passes.h"
-#include "trident/Dialect/Triton/Transforms/Passes.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 #include "trident/Plugin/Backend.h"
@@ -21,7 +20,6 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 
 #include <cstdlib>
 
@@ -106,10 +104,7 @@ public:
             o.threadsPerWarp = 32;
             o.numCtas = ctas;
             o.target = t.str;
-            pm.addPass(mlir::triton::createTritonRewriteTensorPointer());
-            pm.addPass(mlir::triton::gpu::createConvertTritonToTritonGPU(o));
-            pm.addPass(mlir::createCanonicalizerPass());
-            pm.addPass(mlir::createCSEPass());
+            mlir::triton::gpu::buildTritonToTritonGPUPipeline(pm, o);
           });
         }};
     trident::Stage llir{
@@ -119,11 +114,8 @@ public:
                 trident::nvidia::ConvertTritonGPUToNVVMOptions o;
                 o.computeCapability = cc;
                 o.basedAccesses = based;
-                pm.addPass(mlir::triton::gpu::createAllocateSharedMemory());
-                pm.addPass(mlir::triton::gpu::createInsertSharedBarriers());
-                pm.addPass(trident::nvidia::createConvertTritonGPUToNVVM(o));
-                pm.addPass(mlir::createCanonicalizerPass());
-                pm.addPass(mlir::createCSEPass());
+                mlir::triton::gpu::buildTritonGPUToLLVMPipeline(
+                    pm, trident::nvidia::createConvertTritonGPUToNVVM(o));
               })))
             return mlir::failure();
           if (auto s = (*a.module)->getAttrOfType<mlir::IntegerAttr>("ttg.shared"))

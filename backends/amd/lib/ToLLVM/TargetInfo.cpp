@@ -14,11 +14,6 @@ namespace trident::amd {
 
 namespace {
 
-Value i32(OpBuilder &b, Location loc, int64_t v) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(int32_t(v)));
-}
-
 /// DPP controls (the dpp_ctrl field of VOP_DPP, AMD's GCN3+ ISA manuals).
 constexpr int kRowShl = 0x100, kRowShr = 0x110;
 /// quad_perm [1,0,3,2] and [2,3,0,1]: lane ^ 1 and lane ^ 2 in each quad.
@@ -35,44 +30,6 @@ Value dpp(OpBuilder &b, Location loc, Value old, Value src, int ctrl,
 
 /// row_bcast:15 and row_bcast:31 (gfx9 only; gfx10 dropped them).
 constexpr int kRowBcast15 = 0x142, kRowBcast31 = 0x143;
-
-/// `v` as the 32-bit words DPP and readlane move (one, or two for 64-bit
-/// values), and back.
-SmallVector<Value> toWords(OpBuilder &b, Location loc, Value v) {
-  Type t = v.getType(), i32t = b.getI32Type();
-  if (isa<LLVM::LLVMPointerType>(t))
-    v = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
-  else if (!t.isInteger())
-    v = LLVM::BitcastOp::create(b, loc, b.getIntegerType(t.getIntOrFloatBitWidth()), v);
-  unsigned bits = v.getType().getIntOrFloatBitWidth();
-  if (bits < 32)
-    return {LLVM::ZExtOp::create(b, loc, i32t, v)};
-  if (bits == 32)
-    return {v};
-  Value hi = LLVM::LShrOp::create(
-      b, loc, v,
-      LLVM::ConstantOp::create(b, loc, v.getType(), b.getI64IntegerAttr(32)));
-  return {LLVM::TruncOp::create(b, loc, i32t, v),
-          LLVM::TruncOp::create(b, loc, i32t, hi)};
-}
-
-Value fromWords(OpBuilder &b, Location loc, ArrayRef<Value> words, Type t) {
-  unsigned bits = isa<LLVM::LLVMPointerType>(t) ? 64 : t.getIntOrFloatBitWidth();
-  Type it = b.getIntegerType(bits);
-  Value v = words[0];
-  if (bits < 32) {
-    v = LLVM::TruncOp::create(b, loc, it, v);
-  } else if (bits == 64) {
-    Value lo = LLVM::ZExtOp::create(b, loc, it, words[0]);
-    Value hi = LLVM::ShlOp::create(
-        b, loc, LLVM::ZExtOp::create(b, loc, it, words[1]),
-        LLVM::ConstantOp::create(b, loc, it, b.getI64IntegerAttr(32)));
-    v = LLVM::OrOp::create(b, loc, lo, hi);
-  }
-  if (isa<LLVM::LLVMPointerType>(t))
-    return LLVM::IntToPtrOp::create(b, loc, t, v);
-  return t.isInteger() ? v : LLVM::BitcastOp::create(b, loc, t, v).getResult();
-}
 
 /// Whether `pred` is the constant true (an access with no mask).
 bool alwaysTrue(Value pred) { return !pred || matchPattern(pred, m_One()); }
@@ -136,17 +93,6 @@ StringRef syncScope(triton::MemSyncScope scope) {
 
 Value zeroOf(OpBuilder &b, Location loc, Type t) {
   return LLVM::ConstantOp::create(b, loc, t, b.getZeroAttr(t));
-}
-
-LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Location loc, StringRef name,
-                                 LLVM::LLVMFunctionType type) {
-  auto module =
-      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
-  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return f;
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(b, loc, name, type);
 }
 
 /// The byte length (with the NUL) of a string made by stringConstant, or
@@ -224,11 +170,11 @@ Value AmdTargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
   case 16:
     // Bit mode: and 0x1F, or 0, xor 0x10.
     return ROCDL::DsSwizzleOp::create(b, loc, b.getI32Type(), value,
-                                      i32(b, loc, (16 << 10) | 0x1F));
+                                      i32Const(b, loc, (16 << 10) | 0x1F));
   default: {
-    Value lane = LLVM::AndOp::create(b, loc, threadId(b, loc), i32(b, loc, 63));
-    Value src = LLVM::XOrOp::create(b, loc, lane, i32(b, loc, mask));
-    Value byteIndex = LLVM::ShlOp::create(b, loc, src, i32(b, loc, 2));
+    Value lane = LLVM::AndOp::create(b, loc, threadId(b, loc), i32Const(b, loc, 63));
+    Value src = LLVM::XOrOp::create(b, loc, lane, i32Const(b, loc, mask));
+    Value byteIndex = LLVM::ShlOp::create(b, loc, src, i32Const(b, loc, 2));
     return ROCDL::DsBpermuteOp::create(b, loc, b.getI32Type(), byteIndex,
                                        value);
   }
@@ -254,13 +200,13 @@ bool AmdTargetInfo::reduceWarp(RewriterBase &b, Location loc,
   auto step = [&](int ctrl, int rowMask) {
     SmallVector<Value> moved;
     for (Value v : acc) {
-      SmallVector<Value> words = toWords(b, loc, v);
+      SmallVector<Value> words = toI32Words(b, loc, v);
       for (Value &w : words)
         w = ROCDL::DPPUpdateOp::create(
             b, loc, w.getType(), w, w, b.getI32IntegerAttr(ctrl),
             b.getI32IntegerAttr(rowMask), b.getI32IntegerAttr(0xF),
             b.getBoolAttr(true));
-      moved.push_back(fromWords(b, loc, words, v.getType()));
+      moved.push_back(fromI32Words(b, loc, words, v.getType()));
     }
     SmallVector<Value> combined = combine(acc, moved);
     acc.assign(combined.begin(), combined.end());
@@ -270,10 +216,10 @@ bool AmdTargetInfo::reduceWarp(RewriterBase &b, Location loc,
   step(kRowBcast15, 0xA);
   step(kRowBcast31, 0xF);
   for (Value &v : acc) {
-    SmallVector<Value> words = toWords(b, loc, v);
+    SmallVector<Value> words = toI32Words(b, loc, v);
     for (Value &w : words)
-      w = ROCDL::ReadlaneOp::create(b, loc, w.getType(), w, i32(b, loc, 63));
-    v = fromWords(b, loc, words, v.getType());
+      w = ROCDL::ReadlaneOp::create(b, loc, w.getType(), w, i32Const(b, loc, 63));
+    v = fromI32Words(b, loc, words, v.getType());
   }
   return true;
 }
@@ -313,7 +259,7 @@ SmallVector<Value> AmdTargetInfo::loadGlobal(RewriterBase &b, Location loc,
             b, loc, otherwise,
             other.empty() ? zeroOf(b, loc, b.getIntegerType(wordBits))
                           : other[i],
-            i32(b, loc, i));
+            i32Const(b, loc, i));
     }
     v = predicated(b, loc, pred, {type}, {otherwise}, load).front();
   }
@@ -321,7 +267,7 @@ SmallVector<Value> AmdTargetInfo::loadGlobal(RewriterBase &b, Location loc,
     return {v};
   SmallVector<Value> out;
   for (unsigned i = 0; i < words; ++i)
-    out.push_back(LLVM::ExtractElementOp::create(b, loc, v, i32(b, loc, i)));
+    out.push_back(LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
   return out;
 }
 
@@ -335,7 +281,7 @@ void AmdTargetInfo::storeGlobal(RewriterBase &b, Location loc, Value ptr,
     if (words > 1) {
       v = LLVM::UndefOp::create(b, loc, type);
       for (unsigned i = 0; i < words; ++i)
-        v = LLVM::InsertElementOp::create(b, loc, v, values[i], i32(b, loc, i));
+        v = LLVM::InsertElementOp::create(b, loc, v, values[i], i32Const(b, loc, i));
     }
     LLVM::StoreOp::create(b, loc, v, ptr, wordBits / 8 * words);
     return {};
@@ -356,7 +302,7 @@ static Value bufferResource(OpBuilder &b, Location loc, Value base) {
                                           b.getI16IntegerAttr(0));
   Value records = LLVM::ConstantOp::create(
       b, loc, b.getI64Type(), b.getI64IntegerAttr(0x7FFFFFFF));
-  Value flags = i32(b, loc, (7 << 12) | (4 << 15));
+  Value flags = i32Const(b, loc, (7 << 12) | (4 << 15));
   return ROCDL::MakeBufferRsrcOp::create(b, loc, rsrcTy, base, stride, records,
                                          flags);
 }
@@ -367,7 +313,7 @@ static Value guardedOffset(OpBuilder &b, Location loc, Value offset,
   if (alwaysTrue(pred))
     return offset;
   return LLVM::SelectOp::create(b, loc, pred, offset,
-                                i32(b, loc, int64_t(0x80000000u)));
+                                i32Const(b, loc, int64_t(0x80000000u)));
 }
 
 /// The type a buffer instruction moves `bits` in: i8, i16, i32 or a
@@ -384,7 +330,7 @@ SmallVector<Value> AmdTargetInfo::loadGlobalBased(RewriterBase &b, Location loc,
                                                   unsigned words, Value pred,
                                                   ArrayRef<Value> other) const {
   Value rsrc = bufferResource(b, loc, base);
-  Value zero = i32(b, loc, 0);
+  Value zero = i32Const(b, loc, 0);
   Type raw = bufferType(b, wordBits * words);
   Value v = ROCDL::RawPtrBufferLoadOp::create(
       b, loc, raw, rsrc, guardedOffset(b, loc, byteOffset, pred), zero, zero,
@@ -396,7 +342,7 @@ SmallVector<Value> AmdTargetInfo::loadGlobalBased(RewriterBase &b, Location loc,
   for (unsigned i = 0; i < words; ++i)
     out.push_back(words == 1 ? v
                              : LLVM::ExtractElementOp::create(b, loc, v,
-                                                              i32(b, loc, i))
+                                                              i32Const(b, loc, i))
                                    .getResult());
   // Masked-off lanes read 0; `other` where it is not.
   if (!alwaysTrue(pred))
@@ -415,12 +361,12 @@ void AmdTargetInfo::storeGlobalBased(RewriterBase &b, Location loc, Value base,
   if (words > 1) {
     v = LLVM::UndefOp::create(b, loc, type);
     for (unsigned i = 0; i < words; ++i)
-      v = LLVM::InsertElementOp::create(b, loc, v, values[i], i32(b, loc, i));
+      v = LLVM::InsertElementOp::create(b, loc, v, values[i], i32Const(b, loc, i));
   }
   Type raw = bufferType(b, wordBits * words);
   if (raw != type)
     v = LLVM::BitcastOp::create(b, loc, raw, v);
-  Value zero = i32(b, loc, 0);
+  Value zero = i32Const(b, loc, 0);
   ROCDL::RawPtrBufferStoreOp::create(
       b, loc, v, bufferResource(b, loc, base),
       guardedOffset(b, loc, byteOffset, pred), zero, zero, ArrayAttr(),
@@ -520,15 +466,16 @@ void AmdTargetInfo::printf(RewriterBase &b, Location loc, Value format,
   // A string argument is appended as its characters, which the host then
   // formats; any other value as 64 bits.
   MLIRContext *ctx = b.getContext();
+  Operation *scope = b.getInsertionBlock()->getParentOp();
   Type i64 = b.getI64Type(), i32t = b.getI32Type();
   auto ptrTy = LLVM::LLVMPointerType::get(ctx);
-  auto begin = declareFunction(b, loc, "__ockl_printf_begin",
+  auto begin = declareFunction(b, loc, scope, "__ockl_printf_begin",
                                LLVM::LLVMFunctionType::get(i64, {i64}));
   auto appendString = declareFunction(
-      b, loc, "__ockl_printf_append_string_n",
+      b, loc, scope, "__ockl_printf_append_string_n",
       LLVM::LLVMFunctionType::get(i64, {i64, ptrTy, i64, i32t}));
   auto appendArgs = declareFunction(
-      b, loc, "__ockl_printf_append_args",
+      b, loc, scope, "__ockl_printf_append_args",
       LLVM::LLVMFunctionType::get(i64, {i64, i32t, i64, i64, i64, i64, i64,
                                         i64, i64, i32t}));
   auto i64c = [&](int64_t v) {
@@ -540,7 +487,7 @@ void AmdTargetInfo::printf(RewriterBase &b, Location loc, Value format,
     int64_t n = constantStringBytes(str);
     desc = LLVM::CallOp::create(
                b, loc, appendString,
-               ValueRange{desc, str, i64c(n), i32(b, loc, last ? 1 : 0)})
+               ValueRange{desc, str, i64c(n), i32Const(b, loc, last ? 1 : 0)})
                .getResult();
   };
   appendStr(format, args.empty());
@@ -563,8 +510,8 @@ void AmdTargetInfo::printf(RewriterBase &b, Location loc, Value format,
     Value zero = i64c(0);
     desc = LLVM::CallOp::create(
                b, loc, appendArgs,
-               ValueRange{desc, i32(b, loc, 1), word, zero, zero, zero, zero,
-                          zero, zero, i32(b, loc, last ? 1 : 0)})
+               ValueRange{desc, i32Const(b, loc, 1), word, zero, zero, zero, zero,
+                          zero, zero, i32Const(b, loc, last ? 1 : 0)})
                .getResult();
   }
 }

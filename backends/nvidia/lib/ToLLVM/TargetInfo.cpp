@@ -11,11 +11,6 @@ using namespace mlir;
 
 namespace trident::nvidia {
 
-static Value i32(OpBuilder &b, Location loc, int64_t v) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(int32_t(v)));
-}
-
 Value NvidiaTargetInfo::threadId(OpBuilder &b, Location loc) const {
   // The range [0, threads per program) lets LLVM prove the bits of a
   // thread's coordinates disjoint from the registers' (an xor becomes an
@@ -46,8 +41,8 @@ Value NvidiaTargetInfo::numPrograms(OpBuilder &b, Location loc, int axis) const 
 
 Value NvidiaTargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
                                    int mask) const {
-  return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32(b, loc, -1), value,
-                              i32(b, loc, mask), i32(b, loc, 0x1f),
+  return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32Const(b, loc, -1), value,
+                              i32Const(b, loc, mask), i32Const(b, loc, 0x1f),
                               NVVM::ShflKind::bfly, UnitAttr());
 }
 
@@ -352,25 +347,12 @@ FailureOr<Value> NvidiaTargetInfo::atomicCAS(RewriterBase &b, Location loc,
                         type, ptr, pred, {cmp, val});
 }
 
-/// The module's declaration of the external function `name`.
-static LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Location loc,
-                                        StringRef name,
-                                        LLVM::LLVMFunctionType type) {
-  auto module =
-      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
-  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return f;
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(b, loc, name, type);
-}
-
 void NvidiaTargetInfo::printf(RewriterBase &b, Location loc, Value format,
                               ValueRange args) const {
   MLIRContext *ctx = b.getContext();
   auto ptrTy = LLVM::LLVMPointerType::get(ctx);
   auto vprintf = declareFunction(
-      b, loc, "vprintf",
+      b, loc, b.getInsertionBlock()->getParentOp(), "vprintf",
       LLVM::LLVMFunctionType::get(b.getI32Type(), {ptrTy, ptrTy}));
   // The arguments, each aligned to its size, in a local buffer made once
   // in the function's entry block.
@@ -386,7 +368,7 @@ void NvidiaTargetInfo::printf(RewriterBase &b, Location loc, Value format,
       OpBuilder::InsertionGuard g(b);
       Block &entry = b.getInsertionBlock()->getParent()->front();
       b.setInsertionPointToStart(&entry);
-      Value one = i32(b, loc, 1);
+      Value one = i32Const(b, loc, 1);
       buffer = LLVM::AllocaOp::create(b, loc, ptrTy, structTy, one, 8);
     }
     for (auto [i, a] : llvm::enumerate(args)) {
@@ -407,7 +389,7 @@ void NvidiaTargetInfo::assertFail(RewriterBase &b, Location loc, Value message,
   // void __assertfail(const char *message, const char *file, unsigned line,
   //                   const char *function, size_t charSize)
   auto fn = declareFunction(
-      b, loc, "__assertfail",
+      b, loc, b.getInsertionBlock()->getParentOp(), "__assertfail",
       LLVM::LLVMFunctionType::get(
           LLVM::LLVMVoidType::get(ctx),
           {ptrTy, ptrTy, b.getI32Type(), ptrTy, b.getI64Type()}));

@@ -224,18 +224,11 @@ void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
   addElementwise<ExternElementwiseOp>(
       p, tc, [](ConversionPatternRewriter &rw, Location loc,
                 ExternElementwiseOp op, ArrayRef<Value> a, Type elem) {
-        auto module = op->getParentOfType<ModuleOp>();
-        StringRef name = op.getSymbol();
-        auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-        if (!fn) {
-          OpBuilder::InsertionGuard g(rw);
-          rw.setInsertionPointToStart(module.getBody());
-          SmallVector<Type> argTypes;
-          for (Value v : a)
-            argTypes.push_back(v.getType());
-          fn = LLVM::LLVMFuncOp::create(
-              rw, loc, name, LLVM::LLVMFunctionType::get(elem, argTypes));
-        }
+        SmallVector<Type> argTypes;
+        for (Value v : a)
+          argTypes.push_back(v.getType());
+        auto fn = declareFunction(rw, loc, op, op.getSymbol(),
+                                  LLVM::LLVMFunctionType::get(elem, argTypes));
         return LLVM::CallOp::create(rw, loc, fn, a).getResult();
       });
 }

@@ -159,30 +159,57 @@ SmallVector<Value> inlineCombine(OpBuilder &b, Region &combine,
   return out;
 }
 
-Value shuffleXorAny(OpBuilder &b, Location loc, const TargetInfo &target,
-                    Value v, int mask) {
-  Type t = v.getType();
-  unsigned bits = isa<LLVM::LLVMPointerType>(t) ? 64 : t.getIntOrFloatBitWidth();
+SmallVector<Value> toI32Words(OpBuilder &b, Location loc, Value v) {
   Value i = toInt(b, loc, v);
+  unsigned bits = i.getType().getIntOrFloatBitWidth();
   Type i32 = b.getI32Type();
+  if (bits < 32)
+    return {LLVM::ZExtOp::create(b, loc, i32, i)};
+  if (bits == 32)
+    return {i};
+  Value c32 = LLVM::ConstantOp::create(b, loc, i.getType(),
+                                       b.getI64IntegerAttr(32));
+  return {LLVM::TruncOp::create(b, loc, i32, i),
+          LLVM::TruncOp::create(b, loc, i32,
+                                LLVM::LShrOp::create(b, loc, i, c32))};
+}
+
+Value fromI32Words(OpBuilder &b, Location loc, ArrayRef<Value> words,
+                   Type type) {
+  unsigned bits =
+      isa<LLVM::LLVMPointerType>(type) ? 64 : type.getIntOrFloatBitWidth();
+  Value i = words[0];
   if (bits < 32) {
-    Value w = LLVM::ZExtOp::create(b, loc, i32, i);
-    Value s = target.shuffleXor(b, loc, w, mask);
-    Value back = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), s);
-    return t.isInteger() ? back : fromInt(b, loc, back, t);
-  }
-  if (bits == 64) {
+    i = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), i);
+  } else if (bits == 64) {
     Type i64 = b.getI64Type();
     Value c32 = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32));
-    Value lo = LLVM::TruncOp::create(b, loc, i32, i);
-    Value hi = LLVM::TruncOp::create(b, loc, i32,
-                                     LLVM::LShrOp::create(b, loc, i, c32));
-    lo = LLVM::ZExtOp::create(b, loc, i64, target.shuffleXor(b, loc, lo, mask));
-    hi = LLVM::ZExtOp::create(b, loc, i64, target.shuffleXor(b, loc, hi, mask));
-    Value r = LLVM::OrOp::create(b, loc, lo, LLVM::ShlOp::create(b, loc, hi, c32));
-    return fromInt(b, loc, r, t);
+    Value lo = LLVM::ZExtOp::create(b, loc, i64, words[0]);
+    Value hi = LLVM::ZExtOp::create(b, loc, i64, words[1]);
+    i = LLVM::OrOp::create(b, loc, lo, LLVM::ShlOp::create(b, loc, hi, c32));
   }
-  return fromInt(b, loc, target.shuffleXor(b, loc, i, mask), t);
+  return fromInt(b, loc, i, type);
+}
+
+Value shuffleXorAny(OpBuilder &b, Location loc, const TargetInfo &target,
+                    Value v, int mask) {
+  SmallVector<Value> words = toI32Words(b, loc, v);
+  for (Value &w : words)
+    w = target.shuffleXor(b, loc, w, mask);
+  return fromI32Words(b, loc, words, v.getType());
+}
+
+LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Location loc,
+                                 Operation *anyOpInModule, StringRef name,
+                                 LLVM::LLVMFunctionType type) {
+  auto module = isa<ModuleOp>(anyOpInModule)
+                    ? cast<ModuleOp>(anyOpInModule)
+                    : anyOpInModule->getParentOfType<ModuleOp>();
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, loc, name, type);
 }
 
 Value i32Const(OpBuilder &b, Location loc, int64_t v) {

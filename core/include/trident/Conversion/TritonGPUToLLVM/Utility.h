@@ -57,12 +57,27 @@ llvm::SmallVector<mlir::Value> inlineCombine(mlir::OpBuilder &b,
                                              llvm::ArrayRef<mlir::Value> a,
                                              llvm::ArrayRef<mlir::Value> x);
 
+/// `v` (any scalar of 1 to 64 bits, or a pointer) as the i32 words a
+/// 32-bit cross-lane operation moves -- one, or for 64 bits two (low,
+/// high) -- and those words back as a value of `type`.
+llvm::SmallVector<mlir::Value> toI32Words(mlir::OpBuilder &b,
+                                          mlir::Location loc, mlir::Value v);
+mlir::Value fromI32Words(mlir::OpBuilder &b, mlir::Location loc,
+                         llvm::ArrayRef<mlir::Value> words, mlir::Type type);
+
 /// `v` (any scalar: 1 to 64 bits, or a pointer) of the lane `lane ^ mask`,
 /// through the target's 32-bit shuffles.
 mlir::Value shuffleXorAny(mlir::OpBuilder &b, mlir::Location loc,
                           const TargetInfo &target, mlir::Value v, int mask);
 
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+
+/// The module's declaration of the external function `name` of `type`
+/// (made at the module's start the first time).
+mlir::LLVM::LLVMFuncOp declareFunction(mlir::OpBuilder &b, mlir::Location loc,
+                                       mlir::Operation *anyOpInModule,
+                                       llvm::StringRef name,
+                                       mlir::LLVM::LLVMFunctionType type);
 
 /// [0, num_warps * threadsPerWarp), the thread ids of a program of the
 /// module `b` builds into (its ttg.num-warps), for a target's thread-id

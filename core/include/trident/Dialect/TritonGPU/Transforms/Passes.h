@@ -3,7 +3,8 @@
 // The passes every GPU backend reuses: TTIR to TTGIR with coalesced
 // layouts (convert-triton-to-tritongpu), then, before the lowering, the
 // shared-memory allocation (allocate-shared-memory) and the barriers it
-// calls for (insert-shared-barriers).
+// calls for (insert-shared-barriers); and the two pass pipelines built
+// from them that every GPU backend's ttgir and llir stages run.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_DIALECT_TRITONGPU_TRANSFORMS_PASSES_H
@@ -20,6 +21,18 @@ namespace mlir::triton::gpu {
 
 #define GEN_PASS_REGISTRATION
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h.inc"
+
+/// A GPU backend's ttgir stage: rewrite-tensor-pointer,
+/// convert-triton-to-tritongpu with `options` (warps, lanes per warp,
+/// CTAs, target), canonicalize, cse.
+void buildTritonToTritonGPUPipeline(
+    OpPassManager &pm, const ConvertTritonToTritonGPUOptions &options);
+
+/// A GPU backend's llir stage around its own `lowering` pass (TTGIR to the
+/// LLVM dialect): allocate-shared-memory, insert-shared-barriers,
+/// `lowering`, canonicalize, cse.
+void buildTritonGPUToLLVMPipeline(OpPassManager &pm,
+                                  std::unique_ptr<Pass> lowering);
 
 } // namespace mlir::triton::gpu
 

@@ -1,0 +1,28 @@
+//===- Pipelines.cpp - the ttgir and llir pass pipelines of GPU backends ---===//
+
+#include "trident/Dialect/Triton/Transforms/Passes.h"
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::triton::gpu {
+
+void buildTritonToTritonGPUPipeline(
+    OpPassManager &pm, const ConvertTritonToTritonGPUOptions &options) {
+  pm.addPass(createTritonRewriteTensorPointer());
+  pm.addPass(createConvertTritonToTritonGPU(options));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void buildTritonGPUToLLVMPipeline(OpPassManager &pm,
+                                  std::unique_ptr<Pass> lowering) {
+  pm.addPass(createAllocateSharedMemory());
+  pm.addPass(createInsertSharedBarriers());
+  pm.addPass(std::move(lowering));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+} // namespace mlir::triton::gpu
