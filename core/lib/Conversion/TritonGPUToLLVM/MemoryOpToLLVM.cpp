@@ -191,7 +191,7 @@ std::optional<BasedPointer> basedPointer(Value ptr, unsigned elemBytes,
 }
 
 /// The based form of `op`'s pointer, converted: the base pointer and each
-/// run's byte offset (one per register, read at the run's first).
+/// run's byte offset (at the run's first register; null at the others).
 struct BasedAccess {
   Value base;
   SmallVector<Value> byteOffsets;
@@ -212,18 +212,24 @@ std::optional<BasedAccess> basedAccess(ConversionPatternRewriter &rw,
     return std::nullopt;
   auto type = cast<RankedTensorType>(ptr.getType());
   int32_t regs = numRegisters(toLinearLayout(type));
-  SmallVector<Value> sum(regs, i32Const(rw, loc, 0));
+  SmallVector<SmallVector<Value>> parts;
   for (Value l : bp->lanes) {
     Value cl = rw.getRemappedValue(l);
     if (!cl)
       return std::nullopt;
-    SmallVector<Value> parts = unpack(rw, loc, cl);
-    for (int32_t r = 0; r < regs; ++r)
-      sum[r] = LLVM::AddOp::create(rw, loc, sum[r], parts[r]);
+    parts.push_back(unpack(rw, loc, cl));
   }
-  for (int32_t r = 0; r < regs; ++r)
-    out.byteOffsets.push_back(
-        LLVM::MulOp::create(rw, loc, sum[r], i32Const(rw, loc, elemBytes)));
+  // Only each run's first register is accessed at.
+  out.byteOffsets.assign(regs, Value());
+  for (int32_t r = 0; r < regs; r += int32_t(a.vec)) {
+    Value sum;
+    for (const SmallVector<Value> &p : parts)
+      sum = sum ? LLVM::AddOp::create(rw, loc, sum, p[r]).getResult() : p[r];
+    out.byteOffsets[r] =
+        sum ? LLVM::MulOp::create(rw, loc, sum, i32Const(rw, loc, elemBytes))
+                  .getResult()
+            : i32Const(rw, loc, 0);
+  }
   return out;
 }
 
