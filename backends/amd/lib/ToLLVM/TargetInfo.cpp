@@ -36,7 +36,7 @@ bool alwaysTrue(Value pred) { return !pred || matchPattern(pred, m_One()); }
 
 /// Splits the block at the insertion point: `build` fills a block that runs
 /// only when `pred` holds and returns values of `types`; where it does not
-/// hold, `otherwise` flows on. Leaves the insertion point after the merge
+/// hold, `otherwise` flows on (core's beginConditional, with results). Leaves the insertion point after the merge
 /// and returns the merged values. (AMD has no predicated memory
 /// instructions; the AMDGPU backend turns this branch into exec masking.)
 SmallVector<Value>
@@ -62,6 +62,27 @@ predicated(RewriterBase &rw, Location loc, Value pred, TypeRange types,
 Type wordsType(OpBuilder &b, unsigned wordBits, unsigned words) {
   Type w = b.getIntegerType(wordBits);
   return words == 1 ? w : Type(VectorType::get({int64_t(words)}, w));
+}
+
+/// `words` (one per word) as the value an access of wordsType moves, and
+/// back.
+Value packWords(OpBuilder &b, Location loc, ArrayRef<Value> words,
+                Type type) {
+  if (words.size() == 1)
+    return words.front();
+  Value v = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, w] : llvm::enumerate(words))
+    v = LLVM::InsertElementOp::create(b, loc, v, w, i32Const(b, loc, i));
+  return v;
+}
+SmallVector<Value> unpackWords(OpBuilder &b, Location loc, Value v,
+                               unsigned words) {
+  if (words == 1)
+    return {v};
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < words; ++i)
+    out.push_back(LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
+  return out;
 }
 
 LLVM::AtomicOrdering ordering(triton::MemSemantic sem) {
@@ -249,26 +270,11 @@ SmallVector<Value> AmdTargetInfo::loadGlobal(RewriterBase &b, Location loc,
   if (alwaysTrue(pred)) {
     v = load().front();
   } else {
-    Value otherwise;
-    if (words == 1) {
-      otherwise = other.empty() ? zeroOf(b, loc, type) : other.front();
-    } else {
-      otherwise = LLVM::UndefOp::create(b, loc, type);
-      for (unsigned i = 0; i < words; ++i)
-        otherwise = LLVM::InsertElementOp::create(
-            b, loc, otherwise,
-            other.empty() ? zeroOf(b, loc, b.getIntegerType(wordBits))
-                          : other[i],
-            i32Const(b, loc, i));
-    }
+    SmallVector<Value> zeros(words, zeroOf(b, loc, b.getIntegerType(wordBits)));
+    Value otherwise = packWords(b, loc, other.empty() ? zeros : other, type);
     v = predicated(b, loc, pred, {type}, {otherwise}, load).front();
   }
-  if (words == 1)
-    return {v};
-  SmallVector<Value> out;
-  for (unsigned i = 0; i < words; ++i)
-    out.push_back(LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
-  return out;
+  return unpackWords(b, loc, v, words);
 }
 
 void AmdTargetInfo::storeGlobal(RewriterBase &b, Location loc, Value ptr,
@@ -276,20 +282,11 @@ void AmdTargetInfo::storeGlobal(RewriterBase &b, Location loc, Value ptr,
                                 Value pred) const {
   unsigned words = values.size();
   Type type = wordsType(b, wordBits, words);
-  auto store = [&]() -> SmallVector<Value> {
-    Value v = values.front();
-    if (words > 1) {
-      v = LLVM::UndefOp::create(b, loc, type);
-      for (unsigned i = 0; i < words; ++i)
-        v = LLVM::InsertElementOp::create(b, loc, v, values[i], i32Const(b, loc, i));
-    }
-    LLVM::StoreOp::create(b, loc, v, ptr, wordBits / 8 * words);
-    return {};
-  };
-  if (alwaysTrue(pred))
-    store();
-  else
-    predicated(b, loc, pred, {}, {}, store);
+  Block *rest = alwaysTrue(pred) ? nullptr : beginConditional(b, loc, pred);
+  LLVM::StoreOp::create(b, loc, packWords(b, loc, values, type), ptr,
+                        wordBits / 8 * words);
+  if (rest)
+    endConditional(b, loc, rest);
 }
 
 /// A buffer resource for `base` (uniform): stride 0, 2^31 - 1 bytes (every
@@ -338,12 +335,7 @@ SmallVector<Value> AmdTargetInfo::loadGlobalBased(RewriterBase &b, Location loc,
   Type type = wordsType(b, wordBits, words);
   if (raw != type)
     v = LLVM::BitcastOp::create(b, loc, type, v);
-  SmallVector<Value> out;
-  for (unsigned i = 0; i < words; ++i)
-    out.push_back(words == 1 ? v
-                             : LLVM::ExtractElementOp::create(b, loc, v,
-                                                              i32Const(b, loc, i))
-                                   .getResult());
+  SmallVector<Value> out = unpackWords(b, loc, v, words);
   // Masked-off lanes read 0; `other` where it is not.
   if (!alwaysTrue(pred))
     for (unsigned i = 0; i < words; ++i)
@@ -357,12 +349,7 @@ void AmdTargetInfo::storeGlobalBased(RewriterBase &b, Location loc, Value base,
                                      ArrayRef<Value> values, Value pred) const {
   unsigned words = values.size();
   Type type = wordsType(b, wordBits, words);
-  Value v = values.front();
-  if (words > 1) {
-    v = LLVM::UndefOp::create(b, loc, type);
-    for (unsigned i = 0; i < words; ++i)
-      v = LLVM::InsertElementOp::create(b, loc, v, values[i], i32Const(b, loc, i));
-  }
+  Value v = packWords(b, loc, values, type);
   Type raw = bufferType(b, wordBits * words);
   if (raw != type)
     v = LLVM::BitcastOp::create(b, loc, raw, v);
