@@ -120,6 +120,8 @@ void registerBackends(trident::BackendRegistry *registry) {
     registry->registerPass([] { return createCpuUnrollSmallLoops(); });
     registry->registerPass([] { return createCpuOutlineDots(); });
     registry->registerPass([] { return createCpuSplitLargeFunctions(); });
+    registry->registerPass([] { return createCpuBarePointerCalls(); });
+    registry->registerPass([] { return createCpuReturnThroughMemory(); });
   }
   registry->add(std::make_unique<CpuBackend>());
 }

@@ -135,9 +135,11 @@ void buildLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCpuBarePointerCalls());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCpuReturnThroughMemory());
   pm.addPass(createCpuAddKernelWrapper());
   pm.addPass(createCanonicalizerPass());
 }

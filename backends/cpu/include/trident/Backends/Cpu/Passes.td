@@ -248,4 +248,52 @@ def CpuSplitLargeFunctions : Pass<"cpu-split-large-functions", "mlir::ModuleOp">
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
+def CpuBarePointerCalls : Pass<"cpu-bare-pointer-calls", "mlir::ModuleOp"> {
+  let summary = "Private functions pass their fixed-shape buffers as bare pointers";
+  let description = [{
+    Just before the conversion to LLVM. A memref crosses a call as its
+    whole descriptor: allocated and aligned pointers, offset, and a size
+    and a stride per dimension -- five values for a tensor of one
+    dimension. The parts of a split kernel (`cpu-split-large-functions`)
+    take every buffer they use from before them, so a part of an unrolled
+    kernel takes hundreds: each one five arguments, five insertions to
+    rebuild it in the part and as many extractions at the call. Where all
+    of that is known from the type it need not travel. A private function
+    whose every memref argument and result has a static shape, strides and
+    offset, and whose symbol is used only by direct `func.call`s, gets
+    `llvm.bareptr`, so `convert-func-to-llvm` lowers it and its calls with
+    one pointer per buffer. Buffers come from `aligned_alloc`, whose
+    allocated and aligned pointers are the same, which that convention
+    requires of returned buffers. Kernels and external functions keep
+    their signatures.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
+def CpuReturnThroughMemory
+    : Pass<"cpu-return-through-memory", "mlir::ModuleOp"> {
+  let summary = "Private functions with many results store them to a buffer of the caller";
+  let description = [{
+    After the conversion to LLVM. A function of several results returns
+    one struct, built by one `insertvalue` per result and taken apart by
+    one `extractvalue` per use; a part of a split kernel
+    (`cpu-split-large-functions`) returns every value later parts use --
+    hundreds in an unrolled kernel. LLVM's interprocedural constant
+    propagation tracks each field of each struct value in such a chain,
+    which costs the square of the number of results: 65 of 73 s of LLVM's
+    O3 on a depthwise-convolution backward of width 64, whose largest part
+    returned 761 values. The machine code returns a struct that large
+    through memory anyway. A private function returning a struct of more
+    than `max-fields` fields whose symbol only direct calls use instead
+    takes a pointer first and stores each field there; each caller has
+    one stack buffer, as large as the largest such struct it receives,
+    whose fields it loads right after each call.
+  }];
+  let options = [
+    Option<"maxFields", "max-fields", "unsigned", "8",
+           "return structs of at most this many fields as they are">
+  ];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TRIDENT_BACKENDS_CPU_PASSES
