@@ -6,6 +6,8 @@
 
 #include "trident/Backends/Cpu/Passes.h"
 
+#include "CallsOnly.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
@@ -41,14 +43,9 @@ struct BarePointerCalls
     : public trident::cpu::impl::CpuBarePointerCallsBase<BarePointerCalls> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // Functions named by anything but a direct call (one walk of the
-    // module): a user that is not a call would not know the convention.
-    llvm::DenseSet<StringAttr> otherUses;
-    if (std::optional<SymbolTable::UseRange> uses =
-            SymbolTable::getSymbolUses(&module.getBodyRegion()))
-      for (const SymbolTable::SymbolUse &use : *uses)
-        if (!isa<func::CallOp>(use.getUser()))
-          otherUses.insert(use.getSymbolRef().getRootReference());
+    // A function something other than a call names keeps its signature.
+    llvm::DenseSet<StringAttr> otherUses =
+        trident::cpu::namedOtherThanByCalls(module);
     for (func::FuncOp fn : module.getOps<func::FuncOp>()) {
       if (fn.isExternal() || !fn.isPrivate() ||
           otherUses.contains(fn.getSymNameAttr()))

@@ -6,6 +6,8 @@
 
 #include "trident/Backends/Cpu/Passes.h"
 
+#include "CallsOnly.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -34,14 +36,9 @@ struct ReturnThroughMemory
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    // Functions named by anything but a direct call (one walk): such a
-    // user would not know the new signature.
-    llvm::DenseSet<StringAttr> otherUses;
-    if (std::optional<SymbolTable::UseRange> uses =
-            SymbolTable::getSymbolUses(&module.getBodyRegion()))
-      for (const SymbolTable::SymbolUse &use : *uses)
-        if (!isa<LLVM::CallOp>(use.getUser()))
-          otherUses.insert(use.getSymbolRef().getRootReference());
+    // A function something other than a call names keeps its signature.
+    llvm::DenseSet<StringAttr> otherUses =
+        trident::cpu::namedOtherThanByCalls(module);
     llvm::DenseMap<StringAttr, LLVM::LLVMStructType> changed;
     for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
       auto result =
