@@ -28,6 +28,12 @@ using namespace mlir;
 
 namespace {
 
+/// A function that now stores its results, and the struct it returned.
+struct Changed {
+  LLVM::LLVMFuncOp fn;
+  LLVM::LLVMStructType result;
+};
+
 struct ReturnThroughMemory
     : public trident::cpu::impl::CpuReturnThroughMemoryBase<
           ReturnThroughMemory> {
@@ -39,7 +45,7 @@ struct ReturnThroughMemory
     // A function something other than a call names keeps its signature.
     llvm::DenseSet<StringAttr> otherUses =
         trident::cpu::namedOtherThanByCalls(module);
-    llvm::DenseMap<StringAttr, LLVM::LLVMStructType> changed;
+    llvm::DenseMap<StringAttr, Changed> changed;
     for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
       auto result =
           dyn_cast<LLVM::LLVMStructType>(fn.getFunctionType().getReturnType());
@@ -50,27 +56,33 @@ struct ReturnThroughMemory
           otherUses.contains(fn.getSymNameAttr()))
         continue;
       storeResults(fn, result);
-      changed[fn.getSymNameAttr()] = result;
+      changed[fn.getSymNameAttr()] = {fn, result};
     }
     if (changed.empty())
       return;
 
     // The calls, by calling function, in order.
-    llvm::MapVector<LLVM::LLVMFuncOp, SmallVector<LLVM::CallOp>> calls;
+    llvm::MapVector<LLVM::LLVMFuncOp,
+                    SmallVector<std::pair<LLVM::CallOp, Changed>>>
+        calls;
     module.walk([&](LLVM::CallOp call) {
-      std::optional<StringRef> callee = call.getCallee();
-      if (callee && changed.count(StringAttr::get(ctx, *callee)))
-        calls[call->getParentOfType<LLVM::LLVMFuncOp>()].push_back(call);
+      FlatSymbolRefAttr callee = call.getCalleeAttr();
+      if (!callee)
+        return;
+      auto it = changed.find(callee.getAttr());
+      if (it != changed.end())
+        calls[call->getParentOfType<LLVM::LLVMFuncOp>()].push_back(
+            {call, it->second});
     });
     DataLayout layout = DataLayout::closest(module);
     for (auto &[caller, sites] : calls) {
       // One buffer for the calls of this function: each call's fields are
       // loaded before the next call.
       uint64_t bytes = 0, align = 8;
-      for (LLVM::CallOp call : sites) {
-        auto type = changed[StringAttr::get(ctx, *call.getCallee())];
-        bytes = std::max<uint64_t>(bytes, layout.getTypeSize(type));
-        align = std::max<uint64_t>(align, layout.getTypeABIAlignment(type));
+      for (auto &[call, callee] : sites) {
+        bytes = std::max<uint64_t>(bytes, layout.getTypeSize(callee.result));
+        align = std::max<uint64_t>(align,
+                                   layout.getTypeABIAlignment(callee.result));
       }
       OpBuilder b(ctx);
       b.setInsertionPointToStart(&caller.getBody().front());
@@ -80,9 +92,8 @@ struct ReturnThroughMemory
       auto bufferType = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
       Value buffer = LLVM::AllocaOp::create(
           b, loc, LLVM::LLVMPointerType::get(ctx), bufferType, one, align);
-      for (LLVM::CallOp call : sites)
-        loadResults(call, buffer,
-                    changed[StringAttr::get(ctx, *call.getCallee())]);
+      for (auto &[call, callee] : sites)
+        loadResults(call, buffer, callee);
     }
   }
 
@@ -150,15 +161,13 @@ struct ReturnThroughMemory
 
   /// `call` passes `buffer` and reads the fields its results' users take
   /// right after it.
-  void loadResults(LLVM::CallOp call, Value buffer,
-                   LLVM::LLVMStructType result) {
+  void loadResults(LLVM::CallOp call, Value buffer, const Changed &callee) {
+    LLVM::LLVMStructType result = callee.result;
     OpBuilder b(call);
     Location loc = call.getLoc();
     SmallVector<Value> args{buffer};
     llvm::append_range(args, call.getArgOperands());
-    auto callee = SymbolTable::lookupNearestSymbolFrom<LLVM::LLVMFuncOp>(
-        call, call.getCalleeAttr());
-    auto replacement = LLVM::CallOp::create(b, loc, callee, args);
+    LLVM::CallOp::create(b, loc, callee.fn, args);
     Value old = call.getResult();
     // The fields the users take, loaded in order.
     SmallVector<LLVM::ExtractValueOp> extracts;
