@@ -122,17 +122,8 @@ public:
                     pm, trident::amd::createConvertTritonGPUToROCDL(o));
               })))
             return mlir::failure();
-          if (auto s = (*a.module)->getAttrOfType<mlir::IntegerAttr>("ttg.shared"))
-            c.metadata.sharedMemory = uint64_t(s.getInt());
-          if (c.metadata.sharedMemory > ldsLimit(arch)) {
-            c.error("out of LDS: the kernel needs " +
-                    std::to_string(c.metadata.sharedMemory) +
-                    " bytes, and a workgroup on " + arch + " has at most " +
-                    std::to_string(ldsLimit(arch)) +
-                    " (smaller blocks need less)");
-            return mlir::failure();
-          }
-          return mlir::success();
+          return trident::recordSharedMemory(*a.module, c, ldsLimit(arch),
+                                             "LDS", "a workgroup on " + arch);
         }};
     trident::Stage llvmIR{"llvm-ir", ".ll", false,
                           [arch](Artifact &a, StageContext &c) {

@@ -118,17 +118,9 @@ public:
                     pm, trident::nvidia::createConvertTritonGPUToNVVM(o));
               })))
             return mlir::failure();
-          if (auto s = (*a.module)->getAttrOfType<mlir::IntegerAttr>("ttg.shared"))
-            c.metadata.sharedMemory = uint64_t(s.getInt());
-          if (c.metadata.sharedMemory > sharedMemoryLimit(cc)) {
-            c.error("out of shared memory: the kernel needs " +
-                    std::to_string(c.metadata.sharedMemory) +
-                    " bytes, and a CTA on sm_" + std::to_string(cc) +
-                    " has at most " + std::to_string(sharedMemoryLimit(cc)) +
-                    " (smaller blocks need less)");
-            return mlir::failure();
-          }
-          return mlir::success();
+          return trident::recordSharedMemory(
+              *a.module, c, sharedMemoryLimit(cc), "shared memory",
+              "a CTA on sm_" + std::to_string(cc));
         }};
     trident::Stage llvmIR{"llvm-ir", ".ll", false,
                           [cc](Artifact &a, StageContext &c) {

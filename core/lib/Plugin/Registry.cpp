@@ -5,6 +5,7 @@
 #include "trident/Compiler/Registration.h"
 #include "trident/Plugin/PluginAPI.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -40,6 +41,21 @@ std::vector<OptionDef> Backend::options() const {
 }
 
 void Backend::registerDialects(mlir::DialectRegistry &) const {}
+
+mlir::LogicalResult recordSharedMemory(mlir::ModuleOp module,
+                                       StageContext &ctx, uint64_t limit,
+                                       const std::string &memory,
+                                       const std::string &unit) {
+  if (auto s = module->getAttrOfType<mlir::IntegerAttr>("ttg.shared"))
+    ctx.metadata.sharedMemory = uint64_t(s.getInt());
+  if (ctx.metadata.sharedMemory <= limit)
+    return mlir::success();
+  ctx.error("out of " + memory + ": the kernel needs " +
+            std::to_string(ctx.metadata.sharedMemory) + " bytes, and " + unit +
+            " has at most " + std::to_string(limit) +
+            " (smaller blocks need less)");
+  return mlir::failure();
+}
 
 std::string checkPositiveInt(const std::string &v) {
   if (v.empty() || v.size() > 6 ||

@@ -76,8 +76,9 @@ struct StageContext {
   /// (threadsPerWarp, sharedMemory, format, extra).
   bundle::KernelMetadata &metadata;
   /// Runs passes on `module` with the driver's instrumentation: IR dumps,
-  /// --print-ir-after-all, timing, and on failure the IR before the failing
-  /// pass plus a reproducer command. Stages should run their passes here.
+  /// --print-ir-after-all, timing, and on failure a reproducer (the
+  /// stage's input and passes) plus the command that replays it. Stages
+  /// should run their passes here.
   std::function<mlir::LogicalResult(
       mlir::ModuleOp module,
       const std::function<void(mlir::OpPassManager &)> &build)>
@@ -85,6 +86,16 @@ struct StageContext {
   /// Reports an error that is not tied to a location (a tool failed, ...).
   std::function<void(const std::string &message)> error;
 };
+
+/// For a GPU backend's stage after its lowering to LLVM: records the
+/// module's `ttg.shared` bytes in the metadata, and fails with an error
+/// naming both figures when they exceed `limit`, the most that one `unit`
+/// ("a CTA on sm_90", "a workgroup on gfx942") has of `memory` ("shared
+/// memory", "LDS").
+mlir::LogicalResult recordSharedMemory(mlir::ModuleOp module,
+                                       StageContext &ctx, uint64_t limit,
+                                       const std::string &memory,
+                                       const std::string &unit);
 
 /// One step of a backend's lowering.
 struct Stage {
