@@ -145,12 +145,8 @@ Value AmdTargetInfo::threadId(OpBuilder &b, Location loc) const {
 }
 
 Value AmdTargetInfo::programId(OpBuilder &b, Location loc, int axis) const {
-  Type t = b.getI32Type();
-  if (axis == 0)
-    return ROCDL::BlockIdXOp::create(b, loc, t);
-  if (axis == 1)
-    return ROCDL::BlockIdYOp::create(b, loc, t);
-  return ROCDL::BlockIdZOp::create(b, loc, t);
+  return i32OfAxis<ROCDL::BlockIdXOp, ROCDL::BlockIdYOp, ROCDL::BlockIdZOp>(
+      b, loc, axis);
 }
 
 Value AmdTargetInfo::numPrograms(OpBuilder &b, Location loc, int axis) const {

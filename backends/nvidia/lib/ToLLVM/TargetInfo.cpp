@@ -22,21 +22,13 @@ Value NvidiaTargetInfo::threadId(OpBuilder &b, Location loc) const {
 }
 
 Value NvidiaTargetInfo::programId(OpBuilder &b, Location loc, int axis) const {
-  Type t = b.getI32Type();
-  if (axis == 0)
-    return NVVM::BlockIdXOp::create(b, loc, t);
-  if (axis == 1)
-    return NVVM::BlockIdYOp::create(b, loc, t);
-  return NVVM::BlockIdZOp::create(b, loc, t);
+  return i32OfAxis<NVVM::BlockIdXOp, NVVM::BlockIdYOp, NVVM::BlockIdZOp>(
+      b, loc, axis);
 }
 
 Value NvidiaTargetInfo::numPrograms(OpBuilder &b, Location loc, int axis) const {
-  Type t = b.getI32Type();
-  if (axis == 0)
-    return NVVM::GridDimXOp::create(b, loc, t);
-  if (axis == 1)
-    return NVVM::GridDimYOp::create(b, loc, t);
-  return NVVM::GridDimZOp::create(b, loc, t);
+  return i32OfAxis<NVVM::GridDimXOp, NVVM::GridDimYOp, NVVM::GridDimZOp>(
+      b, loc, axis);
 }
 
 Value NvidiaTargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,

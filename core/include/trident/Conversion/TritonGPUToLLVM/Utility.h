@@ -86,6 +86,18 @@ mlir::LLVM::LLVMFuncOp declareFunction(mlir::OpBuilder &b, mlir::Location loc,
 mlir::LLVM::ConstantRangeAttr threadIdRange(mlir::OpBuilder &b,
                                             int threadsPerWarp);
 
+/// The i32 a target's op of one axis gives (block id, grid size): `XOp`,
+/// `YOp` or `ZOp` for `axis` 0, 1 or 2.
+template <typename XOp, typename YOp, typename ZOp>
+mlir::Value i32OfAxis(mlir::OpBuilder &b, mlir::Location loc, int axis) {
+  mlir::Type i32 = b.getI32Type();
+  if (axis == 0)
+    return XOp::create(b, loc, i32);
+  if (axis == 1)
+    return YOp::create(b, loc, i32);
+  return ZOp::create(b, loc, i32);
+}
+
 /// A float math op lowered to the LLVM intrinsic of the same meaning, for
 /// f32 and f64 (and f16 with `withF16`), at `benefit`: a GPU backend adds
 /// these for the operations its hardware has, ahead of its math library's
