@@ -190,12 +190,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         // its total to a slot of its own, which every thread then reads.
         // Two registers per value instead of `warps`, as Triton does.
         int64_t total = sliceElems * warps;
-        Value t = LLVM::AndOp::create(
-            rw, loc,
-            LLVM::AddOp::create(
-                rw, loc, ids.lane,
-                LLVM::MulOp::create(rw, loc, ids.warp, i32Const(rw, loc, tpw))),
-            i32Const(rw, loc, total - 1));
+        Value t = LLVM::AndOp::create(rw, loc, ids.tid,
+                                      i32Const(rw, loc, total - 1));
         Value group = LLVM::UDivOp::create(rw, loc, t, i32Const(rw, loc, warps));
         Value member = LLVM::URemOp::create(rw, loc, t, i32Const(rw, loc, warps));
         SmallVector<Value> mine;

@@ -221,25 +221,58 @@ ThreadIds threadIds(OpBuilder &b, Location loc, const TargetInfo &target) {
   Value tid = target.threadId(b, loc);
   Value w = i32Const(b, loc, target.threadsPerWarp());
   return {LLVM::URemOp::create(b, loc, tid, w),
-          LLVM::UDivOp::create(b, loc, tid, w)};
+          LLVM::UDivOp::create(b, loc, tid, w), tid};
 }
 
-/// Sum over the bits of `x` of that bit's basis along `dim`: with distinct
-/// power-of-two bases (every blocked and slice layout) xor is or is add,
-/// and shifts and masks let LLVM fold it to a shift and a mask.
-static Value contribution(OpBuilder &b, Location loc, const LinearLayout &ll,
-                          const std::string &in, Value x, unsigned dim) {
+/// The lane and warp bits' part of coordinate `dim`, read from the thread
+/// id: its bits are the lane's then the warp's (threads per warp is a power
+/// of two). A run of consecutive bits whose bases double from a power of
+/// two, as blocked layouts have across lanes and on into warps, is one
+/// shift and mask ((tid >> s) & m) << t, which is the xor of the run's
+/// bits' terms since their bases are distinct powers of two; any other
+/// bit is its own term. Without this LLVM keeps the lane part and the warp
+/// part as two fields and a softmax row's offset costs five instructions
+/// and a register more.
+static Value threadContribution(OpBuilder &b, Location loc,
+                                const LinearLayout &ll, Value tid,
+                                unsigned dim) {
+  SmallVector<int32_t> bases; // by thread id bit
+  for (const char *in : {"lane", "warp"})
+    for (int32_t bit = 0; bit < ll.inDimSizeLog2(in); ++bit)
+      bases.push_back(ll.basis(in, bit)[dim]);
   Value acc;
-  for (int32_t bit = 0; bit < ll.inDimSizeLog2(in); ++bit) {
-    int32_t v = ll.basis(in, bit)[dim];
-    if (!v)
-      continue;
-    // ((x >> bit) & 1) * v
-    Value bitv = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, x, i32Const(b, loc, bit)),
-        i32Const(b, loc, 1));
-    Value term = LLVM::MulOp::create(b, loc, bitv, i32Const(b, loc, v));
+  auto add = [&](Value term) {
     acc = acc ? LLVM::XOrOp::create(b, loc, acc, term).getResult() : term;
+  };
+  for (size_t s = 0; s < bases.size();) {
+    int32_t v = bases[s];
+    if (!v) {
+      ++s;
+      continue;
+    }
+    if (!llvm::isPowerOf2_32(uint32_t(v))) {
+      // ((tid >> s) & 1) * v
+      Value bit = LLVM::AndOp::create(
+          b, loc, LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, s)),
+          i32Const(b, loc, 1));
+      add(LLVM::MulOp::create(b, loc, bit, i32Const(b, loc, v)));
+      ++s;
+      continue;
+    }
+    size_t n = 1;
+    while (s + n < bases.size() && int64_t(bases[s + n]) == int64_t(v) << n &&
+           (int64_t(v) << n) <= INT32_MAX)
+      ++n;
+    int32_t t = llvm::Log2_32(uint32_t(v));
+    Value field = tid;
+    if (s)
+      field = LLVM::LShrOp::create(b, loc, field, i32Const(b, loc, s));
+    field = LLVM::AndOp::create(b, loc, field,
+                                i32Const(b, loc, (int64_t(1) << n) - 1));
+    if (t)
+      field = LLVM::ShlOp::create(b, loc, field, i32Const(b, loc, t));
+    add(field);
+    s += n;
   }
   return acc;
 }
@@ -248,13 +281,8 @@ SmallVector<Value> laneWarpCoords(OpBuilder &b, Location loc,
                                   const LinearLayout &ll, const ThreadIds &ids) {
   SmallVector<Value> out;
   for (unsigned d = 0; d < ll.outs().size(); ++d) {
-    Value lane = contribution(b, loc, ll, "lane", ids.lane, d);
-    Value warp = contribution(b, loc, ll, "warp", ids.warp, d);
-    Value c = lane && warp ? LLVM::XOrOp::create(b, loc, lane, warp).getResult()
-              : lane       ? lane
-              : warp       ? warp
-                           : i32Const(b, loc, 0);
-    out.push_back(c);
+    Value c = threadContribution(b, loc, ll, ids.tid, d);
+    out.push_back(c ? c : i32Const(b, loc, 0));
   }
   return out;
 }

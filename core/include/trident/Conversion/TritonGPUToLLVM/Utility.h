@@ -125,9 +125,10 @@ void populateDirectFloatOpPatterns(TritonGPUToLLVMTypeConverter &tc,
                                    mlir::RewritePatternSet &patterns,
                                    unsigned benefit, bool withF16);
 
-/// The hardware position of this thread.
+/// The hardware position of this thread: its lane in the warp, its warp,
+/// and the thread id they come from (lane + warp * threads per warp).
 struct ThreadIds {
-  mlir::Value lane, warp;
+  mlir::Value lane, warp, tid;
 };
 ThreadIds threadIds(mlir::OpBuilder &b, mlir::Location loc,
                     const TargetInfo &target);
