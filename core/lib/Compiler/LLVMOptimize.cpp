@@ -30,6 +30,28 @@ void trident::optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine,
   mpm.run(module, mam);
 }
 
+bool trident::runPipeline(llvm::Module &module, llvm::TargetMachine &machine,
+                          const std::string &pipeline, std::string &error) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(&machine);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm;
+  if (llvm::Error e = pb.parsePassPipeline(mpm, pipeline)) {
+    error = "bad LLVM pass pipeline '" + pipeline +
+            "': " + llvm::toString(std::move(e));
+    return false;
+  }
+  mpm.run(module, mam);
+  return true;
+}
+
 std::unique_ptr<llvm::Module> trident::parseLLVMIR(const std::string &llvmIR,
                                                    llvm::LLVMContext &context,
                                                    const std::string &stage,

@@ -15,6 +15,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/MCAsmBackend.h"
@@ -44,6 +45,8 @@
 
 #include <cstdlib>
 #include <mutex>
+#include <thread>
+#include <tuple>
 
 namespace trident::amd {
 
@@ -286,28 +289,130 @@ mlir::LogicalResult translateToLLVMIR(mlir::ModuleOp module,
       return mlir::failure();
     }
 
-  // With SLP: gfx90a and later add, multiply and fma two fp32 at once
-  // (v_pk_add_f32, ...), as Triton's code does.
-  trident::optimizeAtO3(*m, *tm, /*slpVectorize=*/true);
+  // Without SLP: whether packing pays is decided by compileToAssembly,
+  // which measures the code with and without it.
+  trident::optimizeAtO3(*m, *tm, /*slpVectorize=*/false);
   llvm::raw_string_ostream os(out);
   m->print(os, nullptr);
   return mlir::success();
+}
+
+/// What one candidate assembly costs, read from the assembly: its spills
+/// and VGPRs from the kernel metadata, its instructions counted in the
+/// bodies of its functions.
+struct CodeCost {
+  uint64_t spills = 0, vgprs = 0, instructions = 0;
+  bool operator<(const CodeCost &o) const {
+    return std::tie(spills, vgprs, instructions) <
+           std::tie(o.spills, o.vgprs, o.instructions);
+  }
+};
+
+static CodeCost costOf(llvm::StringRef assembly) {
+  CodeCost cost;
+  llvm::StringSet<> functions;
+  bool inside = false;
+  llvm::SmallVector<llvm::StringRef> lines;
+  assembly.split(lines, '\n');
+  auto field = [](llvm::StringRef line, llvm::StringRef key) -> uint64_t {
+    uint64_t v = 0;
+    line.trim().drop_front(key.size()).trim().getAsInteger(10, v);
+    return v;
+  };
+  for (llvm::StringRef raw : lines) {
+    llvm::StringRef line = raw.split(';').first.trim();
+    if (line.consume_front(".type")) {
+      auto [name, kind] = line.split(',');
+      if (kind.trim() == "@function")
+        functions.insert(name.trim());
+      continue;
+    }
+    if (line.starts_with(".Lfunc_end")) {
+      inside = false;
+      continue;
+    }
+    if (!raw.starts_with(" ") && !raw.starts_with("\t") &&
+        line.ends_with(":") && functions.contains(line.drop_back())) {
+      inside = true;
+      continue;
+    }
+    if (line.starts_with(".vgpr_count:"))
+      cost.vgprs = std::max(cost.vgprs, field(line, ".vgpr_count:"));
+    else if (line.starts_with(".vgpr_spill_count:"))
+      cost.spills += field(line, ".vgpr_spill_count:");
+    else if (line.starts_with(".sgpr_spill_count:"))
+      cost.spills += field(line, ".sgpr_spill_count:");
+    if (inside && !line.empty() && !line.starts_with(".") &&
+        !line.ends_with(":"))
+      ++cost.instructions;
+  }
+  return cost;
+}
+
+static std::string describe(const CodeCost &c) {
+  return std::to_string(c.vgprs) + " VGPRs, " + std::to_string(c.spills) +
+         " spills, " + std::to_string(c.instructions) + " instructions";
+}
+
+/// The assembly of `llvmIR` for `arch`; `packed` first SLP-vectorizes it
+/// and schedules it to minimize registers. Self-contained (its own context
+/// and target machine), so the two candidates can be made at once.
+static bool candidate(const std::string &llvmIR, const std::string &arch,
+                      bool packed, std::string &assembly, std::string &error) {
+  llvm::LLVMContext llvmCtx;
+  std::unique_ptr<llvm::Module> m =
+      trident::parseLLVMIR(llvmIR, llvmCtx, "llvm-ir", error);
+  if (!m)
+    return false;
+  std::unique_ptr<llvm::TargetMachine> tm = machine(arch, error);
+  if (!tm)
+    return false;
+  if (packed) {
+    if (!trident::runPipeline(
+            *m, *tm,
+            "function(slp-vectorizer,vector-combine,instcombine,simplifycfg)",
+            error))
+      return false;
+    for (llvm::Function &f : *m)
+      if (!f.isDeclaration() && !f.hasFnAttribute("amdgpu-sched-strategy"))
+        f.addFnAttr("amdgpu-sched-strategy", "iterative-minreg");
+  }
+  return trident::emitCode(*m, *tm, llvm::CodeGenFileType::AssemblyFile,
+                           assembly, error);
 }
 
 mlir::LogicalResult compileToAssembly(const std::string &llvmIR,
                                       const std::string &arch,
                                       std::string &assembly,
                                       std::string &error) {
-  llvm::LLVMContext llvmCtx;
-  std::unique_ptr<llvm::Module> m =
-      trident::parseLLVMIR(llvmIR, llvmCtx, "llvm-ir", error);
-  if (!m)
+  // Which code is better is not known before register allocation: SLP
+  // packs pairs of fp32 or fp16 operations into one instruction but wants
+  // even-aligned register pairs and reorders what it packs, which can cost
+  // the registers it saves instructions for (a layer norm: 20 VGPRs packed
+  // against 16 not); the register-minimizing scheduler wins some of them
+  // back. So both are generated, on two threads, and the cheaper kept.
+  lookup(error); // registers the target once, before the threads
+  std::string plain, vectorized, plainError, packedError;
+  bool packedOk = false;
+  std::thread other([&] {
+    packedOk = candidate(llvmIR, arch, /*packed=*/true, vectorized,
+                         packedError);
+  });
+  bool plainOk = candidate(llvmIR, arch, /*packed=*/false, plain, plainError);
+  other.join();
+  if (!plainOk || !packedOk) {
+    error = plainOk ? packedError : plainError;
     return mlir::failure();
-  std::unique_ptr<llvm::TargetMachine> tm = machine(arch, error);
-  if (!tm)
-    return mlir::failure();
-  return mlir::success(trident::emitCode(
-      *m, *tm, llvm::CodeGenFileType::AssemblyFile, assembly, error));
+  }
+  CodeCost a = costOf(plain), b = costOf(vectorized);
+  bool takePacked = b < a;
+  assembly = std::string("; Trident: ") +
+             (takePacked ? "SLP-vectorized, register-minimizing schedule ("
+                         : "not vectorized, default schedule (") +
+             describe(takePacked ? b : a) + "; the other: " +
+             describe(takePacked ? a : b) + ")\n" +
+             (takePacked ? vectorized : plain);
+  return mlir::success();
 }
 
 /// An ELF object of `assembly`, through LLVM MC in process.

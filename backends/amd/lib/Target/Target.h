@@ -22,15 +22,20 @@ namespace trident::amd {
 /// Whether LLVM's AMDGPU backend knows `arch` (gfx942, gfx90a, ...).
 bool isKnownArch(const std::string &arch);
 
-/// The LLVM IR of `module`, optimized at O3 for `arch`, the device
-/// libraries linked in where they are called. False with `error` when a
+/// The LLVM IR of `module`, optimized at O3 for `arch` (without the SLP
+/// vectorizer, which compileToAssembly tries), the device libraries linked
+/// in where they are called. False with `error` when a
 /// library is needed and cannot be found or read, or a call stays
 /// undefined.
 mlir::LogicalResult translateToLLVMIR(mlir::ModuleOp module,
                                       const std::string &arch,
                                       std::string &llvmIR, std::string &error);
 
-/// AMDGPU assembly of `llvmIR` for `arch`.
+/// AMDGPU assembly of `llvmIR` for `arch`: the cheaper of two codes,
+/// `llvmIR` as it is under LLVM's default scheduler, and `llvmIR` SLP-
+/// vectorized (packed fp32 and fp16 instructions) under the scheduler that
+/// minimizes registers; cheaper is fewer spills, then fewer VGPRs, then
+/// fewer instructions. The assembly's first line says which it is.
 mlir::LogicalResult compileToAssembly(const std::string &llvmIR,
                                       const std::string &arch,
                                       std::string &assembly,

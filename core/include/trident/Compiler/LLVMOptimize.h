@@ -29,6 +29,12 @@ namespace trident {
 void optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine,
                   bool slpVectorize = false);
 
+/// Runs the textual pass `pipeline` (opt's -passes syntax, e.g.
+/// "function(slp-vectorizer,instcombine)") on `module` for `machine`;
+/// false with `error` when the pipeline does not parse.
+bool runPipeline(llvm::Module &module, llvm::TargetMachine &machine,
+                 const std::string &pipeline, std::string &error);
+
 /// The module of `llvmIR` (a stage's LLVM IR text), or null with `error`
 /// naming `stage`.
 std::unique_ptr<llvm::Module> parseLLVMIR(const std::string &llvmIR,
