@@ -3,7 +3,11 @@
 several sizes, each compiled cold by tridentc with --timings; prints every
 stage's time per size, the kernel's TTIR lines, and between consecutive
 sizes the ratio of the backend's time (every stage after ttir) to the ratio
-of TTIR lines: 1.0 is linear, above it grows faster than the kernel.
+of TTIR lines: 1.0 is linear, above it grows faster than the kernel. Also
+the ratio to the growth of the TTIR's memory operations (tt.load, tt.store
+and atomics), the work whose lowering costs most: a kernel whose scalar
+lines grow slower than its loads (dwconv: W scalar offsets, W^2 loads) can
+be linear in its work and still above 1.0 against its lines.
 
 Kernels (--kernel):
   unrolled  N unrolled `tl.sum` of one tensor (what a Python loop over a
@@ -71,6 +75,8 @@ def main():
             if p.returncode:
                 sys.exit(f"ttir of size {n} failed:\n{p.stderr}")
             lines = p.stdout.count("\n")
+            mem = len(re.findall(r"= tt\.(?:load|atomic_\w+)\b|^\s*tt\.store\b",
+                                 p.stdout, re.M))
             best = None
             for _ in range(args.runs):
                 p = subprocess.run(
@@ -86,20 +92,24 @@ def main():
                                         if k not in FRONT_STAGES)
                 if best is None or stages["backend"] < best["backend"]:
                     best = stages
-            rows.append((n, lines, best))
-    names = [k for k in rows[0][2] if k not in ("total", "backend")]
-    print(f"{'size':>6} {'ttir':>7} " + " ".join(f"{k:>9}" for k in names) +
-          f" {'backend':>9} {'x time':>7} {'x ttir':>7} {'ratio':>6}")
+            rows.append((n, lines, mem, best))
+    names = [k for k in rows[0][3] if k not in ("total", "backend")]
+    print(f"{'size':>6} {'ttir':>7} {'mem ops':>7} " +
+          " ".join(f"{k:>9}" for k in names) +
+          f" {'backend':>9} {'x time':>7} {'x ttir':>7} {'ratio':>6}"
+          f" {'x mem':>6} {'ratio/mem':>9}")
     prev = None
-    for n, lines, st in rows:
+    for n, lines, mem, st in rows:
         if prev:
-            xt, xl = st["backend"] / prev[1]["backend"], lines / prev[0]
-            tail = f" {xt:7.2f} {xl:7.2f} {xt / xl:6.2f}"
+            xt, xl = st["backend"] / prev[2]["backend"], lines / prev[0]
+            xm = mem / prev[1] if prev[1] else float("nan")
+            tail = f" {xt:7.2f} {xl:7.2f} {xt / xl:6.2f} {xm:6.2f} {xt / xm:9.2f}"
         else:
-            tail = f" {'-':>7} {'-':>7} {'-':>6}"
-        print(f"{n:>6} {lines:>7} " + " ".join(f"{st.get(k, 0):9.0f}" for k in names) +
+            tail = f" {'-':>7} {'-':>7} {'-':>6} {'-':>6} {'-':>9}"
+        print(f"{n:>6} {lines:>7} {mem:>7} " +
+              " ".join(f"{st.get(k, 0):9.0f}" for k in names) +
               f" {st['backend']:9.0f}" + tail)
-        prev = (lines, st)
+        prev = (lines, mem, st)
 
 
 if __name__ == "__main__":
