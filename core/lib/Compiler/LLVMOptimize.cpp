@@ -11,45 +11,53 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 
-void trident::optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine,
-                           bool slpVectorize) {
+/// Runs the passes `build` adds to a module pass manager, from a pass
+/// builder for `machine` with every analysis registered.
+static bool runWith(
+    llvm::Module &module, llvm::TargetMachine &machine,
+    llvm::PipelineTuningOptions tuning,
+    llvm::function_ref<bool(llvm::PassBuilder &, llvm::ModulePassManager &)>
+        build) {
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PipelineTuningOptions tuning;
-  tuning.SLPVectorization = slpVectorize;
   llvm::PassBuilder pb(&machine, tuning);
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager mpm =
-      pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  llvm::ModulePassManager mpm;
+  if (!build(pb, mpm))
+    return false;
   mpm.run(module, mam);
+  return true;
+}
+
+void trident::optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine,
+                           bool slpVectorize) {
+  llvm::PipelineTuningOptions tuning;
+  tuning.SLPVectorization = slpVectorize;
+  runWith(module, machine, tuning,
+          [](llvm::PassBuilder &pb, llvm::ModulePassManager &mpm) {
+            mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+            return true;
+          });
 }
 
 bool trident::runPipeline(llvm::Module &module, llvm::TargetMachine &machine,
                           const std::string &pipeline, std::string &error) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(&machine);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager mpm;
-  if (llvm::Error e = pb.parsePassPipeline(mpm, pipeline)) {
-    error = "bad LLVM pass pipeline '" + pipeline +
-            "': " + llvm::toString(std::move(e));
-    return false;
-  }
-  mpm.run(module, mam);
-  return true;
+  return runWith(
+      module, machine, llvm::PipelineTuningOptions(),
+      [&](llvm::PassBuilder &pb, llvm::ModulePassManager &mpm) {
+        if (llvm::Error e = pb.parsePassPipeline(mpm, pipeline)) {
+          error = "bad LLVM pass pipeline '" + pipeline +
+                  "': " + llvm::toString(std::move(e));
+          return false;
+        }
+        return true;
+      });
 }
 
 std::unique_ptr<llvm::Module> trident::parseLLVMIR(const std::string &llvmIR,

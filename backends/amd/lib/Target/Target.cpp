@@ -316,7 +316,7 @@ static CodeCost costOf(llvm::StringRef assembly) {
   assembly.split(lines, '\n');
   auto field = [](llvm::StringRef line, llvm::StringRef key) -> uint64_t {
     uint64_t v = 0;
-    line.trim().drop_front(key.size()).trim().getAsInteger(10, v);
+    line.drop_front(key.size()).trim().getAsInteger(10, v);
     return v;
   };
   for (llvm::StringRef raw : lines) {
@@ -391,7 +391,6 @@ mlir::LogicalResult compileToAssembly(const std::string &llvmIR,
   // the registers it saves instructions for (a layer norm: 20 VGPRs packed
   // against 16 not); the register-minimizing scheduler wins some of them
   // back. So both are generated, on two threads, and the cheaper kept.
-  lookup(error); // registers the target once, before the threads
   std::string plain, vectorized, plainError, packedError;
   bool packedOk = false;
   std::thread other([&] {

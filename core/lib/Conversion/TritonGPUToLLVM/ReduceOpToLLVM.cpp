@@ -119,7 +119,6 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       for (auto &v : acc[keys.front()])
         maxBytes = std::max(maxBytes, sharedSlotBytes(v.getType()));
       int64_t region = sliceElems * warps * maxBytes;
-      int64_t tpw = lc.target.threadsPerWarp();
       // Few partials (a row's, a small slice's): combined by a group of
       // lanes, their totals in a second region.
       bool fewPartials = reduceCombinesInLanes(op);
