@@ -125,45 +125,30 @@ public:
           return trident::recordSharedMemory(*a.module, c, ldsLimit(arch),
                                              "LDS", "a workgroup on " + arch);
         }};
-    trident::Stage llvmIR{"llvm-ir", ".ll", false,
-                          [arch](Artifact &a, StageContext &c) {
-                            std::string ir, error;
-                            if (mlir::failed(trident::amd::translateToLLVMIR(
-                                    *a.module, arch, ir, error))) {
-                              c.error(error);
-                              return mlir::failure();
-                            }
-                            a.module = nullptr;
-                            a.bytes = std::move(ir);
-                            return mlir::success();
-                          }};
-    trident::Stage amdgcn{"amdgcn", ".s", false,
-                          [arch](Artifact &a, StageContext &c) {
-                            std::string out, error;
-                            if (mlir::failed(trident::amd::compileToAssembly(
-                                    a.bytes, arch, out, error))) {
-                              c.error(error);
-                              return mlir::failure();
-                            }
-                            a.bytes = std::move(out);
-                            c.metadata.format = "amdgcn";
-                            return mlir::success();
-                          }};
-    trident::Stage hsaco{
-        "hsaco", ".hsaco", true, [arch](Artifact &a, StageContext &c) {
-          std::string out, error;
+    auto llvmIR = trident::bytesStage(
+        "llvm-ir", ".ll", false,
+        [arch](Artifact &a, StageContext &, std::string &out,
+               std::string &error) {
+          return trident::amd::translateToLLVMIR(*a.module, arch, out, error);
+        });
+    auto amdgcn = trident::bytesStage(
+        "amdgcn", ".s", false,
+        [arch](Artifact &a, StageContext &c, std::string &out,
+               std::string &error) {
+          c.metadata.format = "amdgcn";
+          return trident::amd::compileToAssembly(a.bytes, arch, out, error);
+        });
+    auto hsaco = trident::bytesStage(
+        "hsaco", ".hsaco", true,
+        [arch](Artifact &a, StageContext &c, std::string &out,
+               std::string &error) {
           if (mlir::failed(
-                  trident::amd::assembleAndLink(a.bytes, arch, out, error))) {
-            c.error(error);
+                  trident::amd::assembleAndLink(a.bytes, arch, out, error)))
             return mlir::failure();
-          }
           trident::amd::KernelResources r;
           if (mlir::failed(trident::amd::readKernelResources(
-                  out, c.metadata.kernel, r, error))) {
-            c.error(error);
+                  out, c.metadata.kernel, r, error)))
             return mlir::failure();
-          }
-          a.bytes = std::move(out);
           c.metadata.format = "hsaco";
           c.metadata.registers = uint32_t(r.vgprs);
           // Spilled registers are 4 bytes each, stored and loaded.
@@ -179,12 +164,12 @@ public:
           c.metadata.extra["kernarg_bytes"] = std::to_string(r.kernargBytes);
           c.metadata.extra["wavefront_size"] = std::to_string(r.wavefrontSize);
           if (r.wavefrontSize != 64) {
-            c.error("the code object was built for wavefront size " +
-                    std::to_string(r.wavefrontSize) + ", not 64");
+            error = "the code object was built for wavefront size " +
+                    std::to_string(r.wavefrontSize) + ", not 64";
             return mlir::failure();
           }
           return mlir::success();
-        }};
+        });
     return {ttgir, llir, llvmIR, amdgcn, hsaco};
   }
   std::string hash(const trident::Target &t,

@@ -9,7 +9,6 @@
 #include "Target/Pipeline.h"
 
 #include "trident/Backends/Cpu/Passes.h"
-#include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Plugin/Backend.h"
 #include "trident/Plugin/PluginAPI.h"
 #include "trident/Plugin/Registry.h"
@@ -32,61 +31,34 @@ public:
   std::vector<trident::Stage> stages(const trident::Target &) const override {
     using trident::Artifact;
     using trident::StageContext;
+    using namespace trident::cpu;
     trident::Stage linalg{"linalg", ".mlir", false,
                           [](Artifact &a, StageContext &c) {
-                            // The kernels to give entry points to.
-                            mlir::ModuleOp m = *a.module;
-                            llvm::SmallVector<mlir::Attribute> names;
-                            for (auto f : m.getOps<mlir::triton::FuncOp>())
-                              if (f.isPublic())
-                                names.push_back(f.getSymNameAttr());
-                            m->setAttr("trident.kernels",
-                                       mlir::ArrayAttr::get(m.getContext(), names));
-                            return c.runPasses(m, trident::cpu::buildLinalgPipeline);
+                            recordKernels(*a.module);
+                            return c.runPasses(*a.module, buildLinalgPipeline);
                           }};
     trident::Stage llvmIR{"llvm-ir", ".mlir", false,
                           [](Artifact &a, StageContext &c) {
-                            return c.runPasses(*a.module,
-                                               trident::cpu::buildLLVMPipeline);
+                            return c.runPasses(*a.module, buildLLVMPipeline);
                           }};
-    trident::Stage llir{"llir", ".ll", false,
-                        [](Artifact &a, StageContext &c) {
-                          std::string text, error;
-                          if (mlir::failed(trident::cpu::translateToLLVMIR(
-                                  *a.module, text, error))) {
-                            c.error(error);
-                            return mlir::failure();
-                          }
-                          a.module = nullptr;
-                          a.bytes = std::move(text);
-                          return mlir::success();
-                        }};
-    trident::Stage obj{"obj", ".o", true, [](Artifact &a, StageContext &c) {
-                         std::string o, error;
-                         if (mlir::failed(
-                                 trident::cpu::compileObject(a.bytes, o, error))) {
-                           c.error(error);
-                           return mlir::failure();
-                         }
-                         a.bytes = std::move(o);
-                         return mlir::success();
-                       }};
-    trident::Stage so{"host-so", ".so", true,
-                      [](Artifact &a, StageContext &c) {
-                        std::string out, error;
-                        if (mlir::failed(trident::cpu::linkSharedObject(
-                                a.bytes, out, error))) {
-                          c.error(error);
-                          return mlir::failure();
-                        }
-                        a.bytes = std::move(out);
-                        c.metadata.format = "host-so";
-                        c.metadata.threadsPerWarp = 1;
-                        c.metadata.sharedMemory = 0;
-                        c.metadata.extra["host"] =
-                            trident::cpu::hostDescription();
-                        return mlir::success();
-                      }};
+    auto llir = trident::bytesStage(
+        "llir", ".ll", false,
+        [](Artifact &a, StageContext &, std::string &out, std::string &error) {
+          return translateToLLVMIR(*a.module, out, error);
+        });
+    auto obj = trident::bytesStage(
+        "obj", ".o", true,
+        [](Artifact &a, StageContext &, std::string &out, std::string &error) {
+          return compileObject(a.bytes, out, error);
+        });
+    auto so = trident::bytesStage(
+        "host-so", ".so", true,
+        [](Artifact &a, StageContext &c, std::string &out, std::string &error) {
+          if (mlir::failed(linkSharedObject(a.bytes, out, error)))
+            return mlir::failure();
+          describeSharedObject(c.metadata);
+          return mlir::success();
+        });
     return {linalg, llvmIR, llir, obj, so};
   }
   std::string hash(const trident::Target &,

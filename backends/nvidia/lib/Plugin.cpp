@@ -122,39 +122,24 @@ public:
               *a.module, c, sharedMemoryLimit(cc), "shared memory",
               "a CTA on sm_" + std::to_string(cc));
         }};
-    trident::Stage llvmIR{"llvm-ir", ".ll", false,
-                          [cc](Artifact &a, StageContext &c) {
-                            std::string ir, error;
-                            if (mlir::failed(trident::nvidia::translateToLLVMIR(
-                                    *a.module, cc, ir, error))) {
-                              c.error(error);
-                              return mlir::failure();
-                            }
-                            a.module = nullptr;
-                            a.bytes = std::move(ir);
-                            return mlir::success();
-                          }};
-    trident::Stage ptx{"ptx", ".ptx", false, [cc](Artifact &a, StageContext &c) {
-                         std::string out, error;
-                         if (mlir::failed(trident::nvidia::compileToPTX(
-                                 a.bytes, cc, out, error))) {
-                           c.error(error);
-                           return mlir::failure();
-                         }
-                         a.bytes = std::move(out);
-                         c.metadata.format = "ptx";
-                         return mlir::success();
-                       }};
-    trident::Stage cubin{
-        "cubin", ".cubin", true, [cc](Artifact &a, StageContext &c) {
-          std::string out, error;
+    auto llvmIR = trident::bytesStage(
+        "llvm-ir", ".ll", false,
+        [cc](Artifact &a, StageContext &, std::string &out, std::string &error) {
+          return trident::nvidia::translateToLLVMIR(*a.module, cc, out, error);
+        });
+    auto ptx = trident::bytesStage(
+        "ptx", ".ptx", false,
+        [cc](Artifact &a, StageContext &c, std::string &out, std::string &error) {
+          c.metadata.format = "ptx";
+          return trident::nvidia::compileToPTX(a.bytes, cc, out, error);
+        });
+    auto cubin = trident::bytesStage(
+        "cubin", ".cubin", true,
+        [cc](Artifact &a, StageContext &c, std::string &out, std::string &error) {
           trident::nvidia::PtxasReport report;
           if (mlir::failed(
-                  trident::nvidia::assemble(a.bytes, cc, out, report, error))) {
-            c.error(error);
+                  trident::nvidia::assemble(a.bytes, cc, out, report, error)))
             return mlir::failure();
-          }
-          a.bytes = std::move(out);
           c.metadata.format = "cubin";
           c.metadata.registers = report.registers;
           c.metadata.spills = report.spillBytes;
@@ -162,7 +147,7 @@ public:
           c.metadata.maxThreads =
               uint32_t(c.metadata.numWarps * c.metadata.threadsPerWarp);
           return mlir::success();
-        }};
+        });
     return {ttgir, llir, llvmIR, ptx, cubin};
   }
   std::string hash(const trident::Target &t,

@@ -57,6 +57,21 @@ mlir::LogicalResult recordSharedMemory(mlir::ModuleOp module,
   return mlir::failure();
 }
 
+Stage bytesStage(std::string name, std::string extension, bool binaryOutput,
+                 MakeBytes make) {
+  auto run = [make = std::move(make)](Artifact &a, StageContext &c) {
+    std::string out, error;
+    if (mlir::failed(make(a, c, out, error))) {
+      c.error(error.empty() ? "the stage failed without saying why" : error);
+      return mlir::failure();
+    }
+    a.module = nullptr;
+    a.bytes = std::move(out);
+    return mlir::success();
+  };
+  return {std::move(name), std::move(extension), binaryOutput, std::move(run)};
+}
+
 std::string checkPositiveInt(const std::string &v) {
   if (v.empty() || v.size() > 6 ||
       v.find_first_not_of("0123456789") != std::string::npos || std::stol(v) <= 0)

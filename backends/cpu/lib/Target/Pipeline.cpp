@@ -11,6 +11,7 @@
 
 #include "Pipeline.h"
 
+#include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Dialect/Triton/Transforms/Passes.h"
 #include "trident/Compiler/LLVMOptimize.h"
 
@@ -72,6 +73,14 @@ void registerCpuDialects(DialectRegistry &registry) {
       registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+}
+
+void recordKernels(ModuleOp module) {
+  SmallVector<Attribute> names;
+  for (auto f : module.getOps<mlir::triton::FuncOp>())
+    if (f.isPublic())
+      names.push_back(f.getSymNameAttr());
+  module->setAttr("trident.kernels", ArrayAttr::get(module.getContext(), names));
 }
 
 void buildLinalgPipeline(OpPassManager &pm) {
@@ -264,6 +273,13 @@ LogicalResult linkSharedObject(const std::string &object, std::string &so,
   so = ss.str();
   llvm::sys::fs::remove(out);
   return success();
+}
+
+void describeSharedObject(bundle::KernelMetadata &metadata) {
+  metadata.format = "host-so";
+  metadata.threadsPerWarp = 1;
+  metadata.sharedMemory = 0;
+  metadata.extra["host"] = hostDescription();
 }
 
 } // namespace trident::cpu

@@ -105,6 +105,18 @@ struct Stage {
   std::function<mlir::LogicalResult(Artifact &artifact, StageContext &ctx)> run;
 };
 
+/// What a stage that makes text or a binary runs: fills `out` from `in`
+/// (and may fill `ctx.metadata`), or fails with `error`.
+using MakeBytes = std::function<mlir::LogicalResult(
+    Artifact &in, StageContext &ctx, std::string &out, std::string &error)>;
+
+/// A stage whose output is text or a binary made by `make`: on success the
+/// artifact becomes `out` (a module it held is dropped); on failure
+/// `error` is reported. The shape of every stage after a backend's last
+/// IR stage (LLVM IR text, assembly, objects).
+Stage bytesStage(std::string name, std::string extension, bool binaryOutput,
+                 MakeBytes make);
+
 class Backend {
 public:
   virtual ~Backend();

@@ -51,8 +51,6 @@ struct FuncPattern : public OpConversionPattern<tt::FuncOp> {
         rewriter, op.getLoc(), op.getName(),
         rewriter.getFunctionType(sig.getConvertedTypes(), results));
     func.setVisibility(op.getVisibility());
-    if (op.isPublic())
-      func->setAttr("trident.kernel", rewriter.getUnitAttr());
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
     if (failed(rewriter.convertRegionTypes(&func.getBody(),
                                            *getTypeConverter(), &sig)))
