@@ -11,10 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "common/CommandLine.h"
 #include "trident/Driver/Driver.h"
 #include "trident/Frontend/Compiler.h"
 #include "trident/Plugin/Registry.h"
 
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
@@ -34,32 +36,44 @@ static double percentile(std::vector<double> v, double p) {
   return v[i];
 }
 
+namespace cl = llvm::cl;
+
+static cl::OptionCategory benchCategory("trident-compile-bench options");
+static cl::opt<std::string> fileOpt(cl::Positional, cl::desc("FILE.py"),
+                                    cl::Required, cl::cat(benchCategory));
+static cl::opt<std::string> kernelOpt("kernel", cl::desc("the kernel"),
+                                      cl::value_desc("K"), cl::Required,
+                                      cl::cat(benchCategory));
+static cl::opt<std::string> signatureOpt("signature",
+                                         cl::desc("its signature"),
+                                         cl::value_desc("SIG"), cl::Required,
+                                         cl::cat(benchCategory));
+static cl::opt<std::string> targetOpt("target", cl::desc("the target"),
+                                      cl::value_desc("T"), cl::Required,
+                                      cl::cat(benchCategory));
+static cl::list<std::string> pluginOpt("load-plugin",
+                                       cl::desc("a backend plugin to load"),
+                                       cl::value_desc("P"),
+                                       cl::cat(benchCategory));
+static cl::opt<unsigned> runsOpt("runs",
+                                 cl::desc("compiles and lookups of each kind"),
+                                 cl::init(20), cl::cat(benchCategory));
+
+static const char kSynopsis[] =
+    "usage: trident-compile-bench FILE.py --kernel K --signature SIG "
+    "--target T [--load-plugin P] [--runs N]\n";
+
 int main(int argc, char **argv) {
-  std::string file, target;
-  frontend::KernelSpec spec;
-  std::vector<std::string> plugins;
-  int runs = 20;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto next = [&]() -> std::string {
-      if (i + 1 >= argc) {
-        fprintf(stderr, "%s needs a value\n", a.c_str());
-        exit(2);
-      }
-      return argv[++i];
-    };
-    if (a == "--kernel") spec.kernel = next();
-    else if (a == "--signature") spec.signature = frontend::splitSignature(next());
-    else if (a == "--target") target = next();
-    else if (a == "--load-plugin") plugins.push_back(next());
-    else if (a == "--runs") runs = std::max(1, atoi(next().c_str()));
-    else file = a;
-  }
-  if (file.empty() || spec.kernel.empty() || target.empty()) {
-    fprintf(stderr, "usage: trident-compile-bench FILE.py --kernel K "
-                    "--signature SIG --target T [--load-plugin P] [--runs N]\n");
+  if (!tools::parseCommandLine(argc, argv, benchCategory,
+                               "trident-compile-bench",
+                               "cold compiles and warm cache hits", kSynopsis))
     return 2;
-  }
+  std::string file = fileOpt, target = targetOpt;
+  frontend::KernelSpec spec;
+  spec.kernel = kernelOpt;
+  spec.signature = frontend::splitSignature(signatureOpt);
+  std::vector<std::string> plugins(pluginOpt.begin(), pluginOpt.end());
+  int runs = std::max(1u, unsigned(runsOpt));
   BackendRegistry registry;
   std::vector<std::string> errors;
   registry.loadDefaultPlugins(errors);
