@@ -12,6 +12,9 @@
 #include "trident/Frontend/Compiler.h"
 #include "trident/runtime.h"
 
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_os_ostream.h"
+
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -227,35 +230,53 @@ bool writeCaseSpecs(const std::string &path, const std::string &filter,
     error = "cannot write " + path;
     return false;
   }
-  out << "[";
-  bool first = true;
-  for (const Case &c : registry()) {
-    if (!filter.empty() && fnmatch(filter.c_str(), c.name.c_str(), 0) != 0)
-      continue;
-    out << (first ? "\n" : ",\n") << "  {\"name\": " << jsonQuote(c.name)
-        << ", \"file\": " << jsonQuote(c.file) << ", \"kernel\": "
-        << jsonQuote(c.kernel) << ", \"signature\": " << jsonQuote(c.signature)
-        << ", \"debug\": "
-        << (c.debug ? "true" : "false") << ",\n   \"tensors\": [";
-    for (size_t i = 0; i < c.tensors.size(); ++i)
-      out << (i ? ", " : "") << "{\"dtype\": \"" << dtName(c.tensors[i].dtype)
-          << "\", \"count\": " << c.tensors[i].count << "}";
-    out << "],\n   \"args\": [";
-    for (size_t i = 0; i < c.args.size(); ++i) {
-      const ArgSpec &a = c.args[i];
-      out << (i ? ", " : "");
-      if (a.kind == ArgSpec::Tensor)
-        out << "{\"tensor\": " << a.tensor << "}";
-      else if (a.kind == ArgSpec::Int)
-        out << "{\"int\": " << a.i << "}";
-      else
-        out << "{\"float\": " << fmt(a.f) << "}";
-    }
-    out << "],\n   \"grid\": [" << c.grid[0] << ", " << c.grid[1] << ", "
-        << c.grid[2] << "]}";
-    first = false;
+  // JSON has no NaN or infinity: those float arguments are the strings
+  // "nan", "inf" and "-inf" (what Python's float() reads back).
+  llvm::raw_os_ostream os(out);
+  {
+    llvm::json::OStream j(os, 2);
+    j.array([&] {
+      for (const Case &c : registry()) {
+        if (!filter.empty() && fnmatch(filter.c_str(), c.name.c_str(), 0) != 0)
+          continue;
+        j.object([&] {
+          j.attribute("name", jsonString(c.name));
+          j.attribute("file", jsonString(c.file));
+          j.attribute("kernel", jsonString(c.kernel));
+          j.attribute("signature", jsonString(c.signature));
+          j.attribute("debug", c.debug);
+          j.attributeArray("tensors", [&] {
+            for (const TensorSpec &t : c.tensors)
+              j.object([&] {
+                j.attribute("dtype", dtName(t.dtype));
+                j.attribute("count", int64_t(t.count));
+              });
+          });
+          j.attributeArray("args", [&] {
+            for (const ArgSpec &a : c.args)
+              j.object([&] {
+                if (a.kind == ArgSpec::Tensor)
+                  j.attribute("tensor", int64_t(a.tensor));
+                else if (a.kind == ArgSpec::Int)
+                  j.attribute("int", int64_t(a.i));
+                else if (std::isfinite(a.f))
+                  j.attribute("float", double(a.f));
+                else
+                  j.attribute("float", std::isnan(a.f) ? "nan"
+                                       : a.f > 0      ? "inf"
+                                                      : "-inf");
+              });
+          });
+          j.attributeArray("grid", [&] {
+            for (int g : c.grid)
+              j.value(int64_t(g));
+          });
+        });
+      }
+    });
   }
-  out << "\n]\n";
+  os << "\n";
+  os.flush();
   return bool(out);
 }
 

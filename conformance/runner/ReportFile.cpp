@@ -11,12 +11,6 @@ namespace trident::conformance {
 
 namespace {
 
-/// `s` as a JSON string; bytes that are not UTF-8 become U+FFFD (llvm::json
-/// holds UTF-8 only).
-llvm::json::Value jsonString(llvm::StringRef s) {
-  return llvm::json::isUTF8(s) ? s.str() : llvm::json::fixUTF8(s);
-}
-
 /// `s` for an XML attribute value. XML 1.0 allows no control character but
 /// tab, newline and carriage return; the others, and tab and carriage return
 /// (which an attribute value would normalize to spaces anyway), are written
@@ -79,10 +73,8 @@ void writeJson(llvm::raw_ostream &out, const RunResults &r, int passed,
 
 } // namespace
 
-std::string jsonQuote(llvm::StringRef s) {
-  std::string quoted;
-  llvm::raw_string_ostream(quoted) << jsonString(s);
-  return quoted;
+llvm::json::Value jsonString(llvm::StringRef s) {
+  return llvm::json::isUTF8(s) ? s.str() : llvm::json::fixUTF8(s);
 }
 
 bool writeReport(const std::string &path, const RunResults &results,

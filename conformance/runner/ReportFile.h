@@ -15,14 +15,15 @@
 #include "Report.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
 
 #include <string>
 
 namespace trident::conformance {
 
-/// `s` as a JSON string, quotes included, escaped by llvm::json; bytes that
-/// are not UTF-8 become U+FFFD.
-std::string jsonQuote(llvm::StringRef s);
+/// `s` as a JSON string value; bytes that are not UTF-8 become U+FFFD
+/// (llvm::json holds UTF-8 only).
+llvm::json::Value jsonString(llvm::StringRef s);
 
 /// JSON unless `path` ends in `.xml` (JUnit).
 bool writeReport(const std::string &path, const RunResults &results,

@@ -82,7 +82,7 @@ def compile_one(case):
             elif "int" in a:
                 args.append(a["int"])
             else:
-                args.append(a["float"])
+                args.append(float(a["float"]))
             continue
         if entry in ("True", "False"):
             value = entry == "True"
