@@ -137,7 +137,8 @@ private:
   /// makes a kernel.
   bool isJitDecorator(const std::vector<std::string> &parts) const;
   void parseFunction(ParseResult &result, Module &into, bool isJit,
-                     bool noinline, size_t firstTok);
+                     bool noinline, size_t firstTok,
+                     std::vector<std::string> decorators = {});
   /// Parses the parameters and body of `fn`, from pos_ at its name.
   void parseJitSignatureAndBody(ParseResult &result, FunctionDef &fn,
                                 size_t firstTok);
@@ -440,6 +441,7 @@ bool Parser::isJitDecorator(const std::vector<std::string> &parts) const {
 void Parser::parseDecorated(ParseResult &result, Module &into) {
   size_t first = pos_;
   bool isJit = false, noinline = false;
+  std::vector<std::string> decorators;
   while (acceptOp("@")) {
     // A decorator is a dotted name, maybe called: `jit` (or a function
     // that returns a jit of its argument) marks a kernel or helper.
@@ -450,6 +452,8 @@ void Parser::parseDecorated(ParseResult &result, Module &into) {
       if (!acceptOp("."))
         break;
     }
+    if (!parts.empty())
+      decorators.push_back(parts.back());
     bool thisJit = isJitDecorator(parts);
     isJit |= thisJit;
     if (thisJit && isOp("(")) {
@@ -472,7 +476,7 @@ void Parser::parseDecorated(ParseResult &result, Module &into) {
   }
   acceptKw("async");
   if (isKw("def"))
-    parseFunction(result, into, isJit, noinline, first);
+    parseFunction(result, into, isJit, noinline, first, std::move(decorators));
   else
     skipStatement(); // a decorated class
 }
@@ -1204,7 +1208,8 @@ void Parser::parseGlobalAssign(Module &m) {
 }
 
 void Parser::parseFunction(ParseResult &result, Module &into, bool isJit,
-                           bool noinline, size_t firstTok) {
+                           bool noinline, size_t firstTok,
+                           std::vector<std::string> decorators) {
   auto fn = std::make_unique<FunctionDef>();
   fn->loc = cur().loc;
   advance(); // def
@@ -1222,6 +1227,7 @@ void Parser::parseFunction(ParseResult &result, Module &into, bool isJit,
   b.function = fn.get();
   fn->isJit = isJit;
   fn->noinline = noinline;
+  fn->decorators = std::move(decorators);
   into.globals[fn->name] = std::move(b);
   if (!isJit) {
     pos_ = headerStart;

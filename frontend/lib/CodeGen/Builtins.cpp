@@ -47,8 +47,7 @@ const Entry *findBuiltin(llvm::StringRef name) {
       if (!map.try_emplace(e->name, e).second)
         llvm::report_fatal_error(llvm::Twine("builtin '") + e->name +
                                  "' has two rows in the builtins table");
-      // Only a tensor method may leave its handler to the prelude.
-      if (!e->handler && e->flags != TensorMethod)
+      if (!e->handler)
         llvm::report_fatal_error(llvm::Twine("builtin '") + e->name +
                                  "' has no handler");
     }
@@ -166,6 +165,21 @@ bool Generator::isLanguageBuiltin(const std::string &name) {
   return e && (e->flags & builtins::Language);
 }
 
+Val Generator::preludeFunction(const std::string &name) {
+  Val fv;
+  fv.kind = Val::Function;
+  fv.fn = prelude_.ast->findFunction(name);
+  fv.owner = &prelude_;
+  return fv;
+}
+
+bool Generator::isTensorMember(const std::string &name) {
+  if (const builtins::Entry *e = findBuiltin(name))
+    return e->flags & builtins::TensorMethod;
+  const FunctionDef *f = prelude_.ast->findFunction(name);
+  return f && llvm::is_contained(f->decorators, "_tensor_member_fn");
+}
+
 Val Generator::callBuiltin(const std::string &name, const Expr &call,
                            std::vector<Val> args,
                            std::vector<std::pair<std::string, Val>> kwargs,
@@ -220,12 +234,11 @@ Val Generator::callMethod(const Val &self, const std::string &name,
     if (name == "is_standard_floating") return Val::boolean(d.isStandardFloat());
     error(l, "dtype has no method '" + name + "'");
   }
-  // Tensor methods forward to the builtin or prelude function of that name.
+  // Tensor methods forward to the builtin or prelude function of that name
+  // (attribute() made `name` a method only if isTensorMember says so).
   std::vector<Val> all{self};
   all.insert(all.end(), args.begin(), args.end());
-  // (attribute() made `name` a method only if its row says so.)
-  const builtins::Entry *e = findBuiltin(name);
-  if (e && e->handler)
+  if (findBuiltin(name))
     return callBuiltin(name, call, all, kwargs, l);
   Val mod = Val::module("triton.language");
   Val fn = attribute(mod, name, l);
@@ -251,6 +264,10 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
       const builtins::Entry *e = findBuiltin(name);
       if (e && (e->flags & builtins::Triton))
         return Val::builtin(name);
+      // triton.cdiv, Triton's host function, computes what tl.cdiv (the
+      // prelude's) computes, a compile-time value from compile-time ones.
+      if (name == "cdiv")
+        return preludeFunction(name);
       error(l, "module 'triton' has no attribute '" + name +
                    "' usable in a @jit function");
     }
@@ -285,13 +302,8 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
       if (isLanguageBuiltin(name) &&
           (!isMath || name != "range"))
         return Val::builtin(name);
-      if (const FunctionDef *f = prelude_.ast->findFunction(name)) {
-        Val fv;
-        fv.kind = Val::Function;
-        fv.fn = f;
-        fv.owner = &prelude_;
-        return fv;
-      }
+      if (prelude_.ast->findFunction(name))
+        return preludeFunction(name);
       if (name == "make_tensor_descriptor" || name == "load_tensor_descriptor" ||
           name == "store_tensor_descriptor" || name == "tensor_descriptor")
         error(l, path + "." + name + ": tensor descriptors are not supported "
@@ -343,8 +355,7 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
     }
     if (name == "type")
       return Val::dtypeObj(v.type.elem); // .type.scalar / .element_ty below
-    if (const builtins::Entry *e = findBuiltin(name);
-        e && (e->flags & builtins::TensorMethod)) {
+    if (isTensorMember(name)) {
       Val meth;
       meth.kind = Val::Method;
       meth.str = name;

@@ -216,6 +216,12 @@ public:
   /// Whether triton.language (or its math module) has builtin `name` (a
   /// row of the table flagged Language).
   static bool isLanguageBuiltin(const std::string &name);
+  /// Whether x.<name> is a method of tensors: a builtin row marked
+  /// TensorMethod, or a prelude function decorated `_tensor_member_fn` (as
+  /// Triton marks the members it defines in triton.language.standard).
+  bool isTensorMember(const std::string &name);
+  /// The prelude's function `name` as a value (it must exist).
+  Val preludeFunction(const std::string &name);
 
   // --- generation (Generator.cpp) --------------------------------------------
   Val eval(const Expr &e);

@@ -1,16 +1,29 @@
-# The part of triton.language that is written in the language itself:
+# The part of triton.language that is written in the language itself, as
+# Triton writes it in triton.language.standard and random: cdiv,
 # reductions and scans with their combine functions, softmax, sigmoid,
-# swizzling and the Philox random number generator. Trident's frontend
+# flip, swizzling and the Philox random number generator. A function
+# decorated @core._tensor_member_fn is also a tensor method (x.sum()).
+# (tl.zeros, `full(shape, 0, dtype)` in Triton's standard library, is a
+# builtin here: the same TTIR, and a shape that is not compile-time gets
+# an error naming the shape rather than the call of a @jit function.) Trident's frontend
 # compiles this file like a user's kernel file; a call such as tl.sum(x)
 # becomes a call of `sum` below, inlined by the core pipeline. Errors raised
 # while compiling these functions are reported at the user's call.
 import triton
 import triton.language as tl
 from triton import jit
+from triton.language import core
 
 
 # --- elementwise ------------------------------------------------------------
 
+@core._tensor_member_fn
+@jit
+def cdiv(x, div):
+    return (x + div - 1) // div
+
+
+@core._tensor_member_fn
 @jit
 def sigmoid(x):
     return 1 / (1 + tl.exp(-x))
@@ -21,6 +34,7 @@ def zeros_like(input):
     return tl.zeros(input.shape, input.dtype)
 
 
+@core._tensor_member_fn
 @jit
 def ravel(x, can_reorder=False):
     return tl.reshape(x, [x.numel], can_reorder=can_reorder)
@@ -41,6 +55,7 @@ def swizzle2d(i, j, size_i, size_j, size_g):
     return new_i, new_j
 
 
+@core._tensor_member_fn
 @jit
 def interleave(a, b):
     c = tl.join(a, b)
@@ -146,6 +161,7 @@ def _reduce_with_indices(input, axis, combine_fn: tl.constexpr, keep_dims=False)
     return tl.reduce((input, index), axis_, combine_fn, keep_dims=keep_dims)
 
 
+@core._tensor_member_fn
 @jit
 def sum(input, axis=None, keep_dims=False, dtype: tl.constexpr = None):
     out_dtype: tl.constexpr = tl._pick_sum_dtype(input.dtype, dtype)
@@ -154,12 +170,14 @@ def sum(input, axis=None, keep_dims=False, dtype: tl.constexpr = None):
     return tl.reduce(input, axis, _sum_combine, keep_dims=keep_dims)
 
 
+@core._tensor_member_fn
 @jit
 def xor_sum(input, axis=None, keep_dims=False):
     tl.static_assert(input.dtype.is_int(), "xor_sum only supported for integers")
     return tl.reduce(input, axis, _xor_combine, keep_dims=keep_dims)
 
 
+@core._tensor_member_fn
 @jit
 def flip(x, dim=None):
     # Triton's form: the flipped dimension reshaped to (2, 2, ..., 2), each
@@ -194,12 +212,14 @@ def flip(x, dim=None):
     return tl.reshape(y, x.shape).to(x.dtype, bitcast=True)
 
 
+@core._tensor_member_fn
 @jit
 def reduce_or(input, axis, keep_dims=False):
     tl.static_assert(input.dtype.is_int(), "reduce_or only supported for integers")
     return tl.reduce(input, axis, _or_combine, keep_dims=keep_dims)
 
 
+@core._tensor_member_fn
 @jit
 def max(input, axis=None, return_indices=False, return_indices_tie_break_left=True,
         keep_dims=False):
@@ -220,6 +240,7 @@ def max(input, axis=None, return_indices=False, return_indices_tie_break_left=Tr
     return tl.reduce(input, axis, _elementwise_max, keep_dims=keep_dims)
 
 
+@core._tensor_member_fn
 @jit
 def min(input, axis=None, return_indices=False, return_indices_tie_break_left=True,
         keep_dims=False):
@@ -240,6 +261,7 @@ def min(input, axis=None, return_indices=False, return_indices_tie_break_left=Tr
     return tl.reduce(input, axis, _elementwise_min, keep_dims=keep_dims)
 
 
+@core._tensor_member_fn
 @jit
 def argmax(input, axis, tie_break_left=True, keep_dims=False):
     _, index = max(input, axis, return_indices=True,
@@ -247,6 +269,7 @@ def argmax(input, axis, tie_break_left=True, keep_dims=False):
     return index
 
 
+@core._tensor_member_fn
 @jit
 def argmin(input, axis, tie_break_left=True, keep_dims=False):
     _, index = min(input, axis, return_indices=True,
@@ -254,6 +277,7 @@ def argmin(input, axis, tie_break_left=True, keep_dims=False):
     return index
 
 
+@core._tensor_member_fn
 @jit
 def softmax(x, dim=None, keep_dims=False, ieee_rounding=False):
     if dim is None:
@@ -268,6 +292,7 @@ def softmax(x, dim=None, keep_dims=False, ieee_rounding=False):
 
 # --- scans --------------------------------------------------------------------
 
+@core._tensor_member_fn
 @jit
 def cumsum(input, axis=0, reverse=False, dtype: tl.constexpr = None):
     if input.dtype == tl.bfloat16:
@@ -278,6 +303,7 @@ def cumsum(input, axis=0, reverse=False, dtype: tl.constexpr = None):
     return tl.associative_scan(input, axis, _sum_combine, reverse)
 
 
+@core._tensor_member_fn
 @jit
 def cumprod(input, axis=0, reverse=False):
     if input.dtype == tl.bfloat16:

@@ -25,9 +25,9 @@
 # CHECK: tt.store %{{.+}}, %[[SQ]] : !tt.ptr<i32>
 # CHECK: %[[SR:.+]] = arith.remsi %[[N]], %[[D]] : i32
 # CHECK: tt.store %{{.+}}, %[[SR]] : !tt.ptr<i32>
-# tl.cdiv(n, d) = (n + d - 1) // d
-# CHECK: %[[DM1:.+]] = arith.subi %[[D]], %{{.+}} : i32
-# CHECK: %[[NUM:.+]] = arith.addi %[[N]], %[[DM1]] : i32
+# tl.cdiv(n, d) = (n + d - 1) // d, in Triton's order (the prelude's cdiv)
+# CHECK: %[[ND:.+]] = arith.addi %[[N]], %[[D]] : i32
+# CHECK: %[[NUM:.+]] = arith.subi %[[ND]], %c1_i32 : i32
 # CHECK: %[[CD:.+]] = arith.divsi %[[NUM]], %[[D]] : i32
 # CHECK: tt.store %{{.+}}, %[[CD]] : !tt.ptr<i32>
 # Python's floor semantics are not used: no sign fix-up of the results.

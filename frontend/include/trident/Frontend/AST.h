@@ -129,6 +129,9 @@ struct FunctionDef {
   SourceLoc nameLoc; ///< the function's name
   bool isJit = false;
   bool noinline = false;
+  /// The last name of each decorator, as written (`jit`, `_tensor_member_fn`
+  /// for `@core._tensor_member_fn`).
+  std::vector<std::string> decorators;
   std::vector<Param> params;
   Block body;
   /// The source text from the first decorator to the end of the body, for

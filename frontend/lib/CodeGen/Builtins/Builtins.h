@@ -45,8 +45,9 @@ enum Flags : unsigned {
   NoFlags = 0,
   /// tl.<name> (and triton.language.core/math/standard/random.<name>).
   Language = 1u << 0,
-  /// A tensor method: x.<name>(args) calls the row with x first; a row
-  /// without a handler forwards to the prelude's tl.<name>.
+  /// A tensor method: x.<name>(args) calls the row with x first. (The
+  /// prelude's functions are methods by their `_tensor_member_fn`
+  /// decorator, as in Triton's standard library.)
   TensorMethod = 1u << 1,
   /// triton.<name>.
   Triton = 1u << 2,
@@ -54,7 +55,6 @@ enum Flags : unsigned {
 
 struct Entry {
   const char *name;
-  /// Null for a tensor method the prelude defines (x.sum -> tl.sum).
   Handler handler;
   unsigned flags;
 };

@@ -1,7 +1,7 @@
 //===- Elementwise.cpp - elementwise arithmetic builtins ------------------===//
 //
 // tl.abs, tl.sqrt_rn, tl.div_rn, tl.fdiv, tl.fma, tl.umulhi, tl.maximum,
-// tl.minimum, tl.clamp, tl.where and tl.cdiv; and the vendor-specific
+// tl.minimum, tl.clamp and tl.where; and the vendor-specific
 // elementwise builtins Trident refuses.
 //
 //===----------------------------------------------------------------------===//
@@ -143,15 +143,6 @@ Val where(Generator &g, Call &c) {
   return g.where(a[0], a[1], a[2], c.loc);
 }
 
-/// (x + (div - 1)) // div, for numbers and tensors alike (as Triton's
-/// tensors compute it).
-Val cdiv(Generator &g, Call &c) {
-  SourceLoc l = c.loc;
-  BoundArgs a = bind(g, c, {"x", "div"});
-  Val num = g.binaryOp("+", a[0], g.binaryOp("-", a[1], Val::integer(1), l), l);
-  return g.binaryOp("//", num, a[1], l);
-}
-
 Val vendorSpecific(Generator &g, Call &c) {
   g.error(c.loc, "tl." + c.name +
                      " is not supported by Trident: it ties a "
@@ -169,7 +160,6 @@ const Entry kEntries[] = {
     {"minimum", minimum, Language},
     {"clamp", clamp, Language},
     {"where", where, Language},
-    {"cdiv", cdiv, Language | Triton},
     {"inline_asm_elementwise", vendorSpecific, Language},
     {"extern_elementwise", vendorSpecific, Language},
 };

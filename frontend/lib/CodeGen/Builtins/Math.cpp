@@ -3,7 +3,7 @@
 // tl.exp, tl.log, tl.sqrt, ... (fp32/fp64 only, as in Triton) and the
 // vendor math libraries (triton.language.extra[.cuda|.hip].libdevice), whose
 // functions map to portable math-dialect ops. tl.softmax and tl.sigmoid are
-// prelude functions; their rows make them tensor methods.
+// prelude functions (lib/prelude/standard.py).
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,9 +66,6 @@ const Entry kEntries[] = {
     {"erf", mathUnary<math::ErfOp>, Language | TensorMethod},
     {"floor", mathUnary<math::FloorOp>, Language | TensorMethod},
     {"ceil", mathUnary<math::CeilOp>, Language | TensorMethod},
-    // The prelude's (lib/prelude/standard.py), as tensor methods.
-    {"softmax", nullptr, TensorMethod},
-    {"sigmoid", nullptr, TensorMethod},
     // libdevice, in the order the "it supports: ..." hint lists them.
     {"libdevice.tanh", libdeviceUnary<math::TanhOp>, NoFlags},
     {"libdevice.sinh", libdeviceUnary<math::SinhOp>, NoFlags},

@@ -2,8 +2,8 @@
 //
 // tl.reduce and tl.associative_scan (tt.reduce / tt.scan with the combine
 // function as their region) and tl.histogram. tl.sum, tl.max, tl.argmax,
-// tl.cumsum, ... are prelude functions built on them; their rows here make
-// them tensor methods (x.sum(...)).
+// tl.cumsum, ... are prelude functions built on them (lib/prelude/
+// standard.py), tensor methods through their `_tensor_member_fn` decorator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,16 +119,6 @@ const Entry kEntries[] = {
     {"reduce", reduce, Language | TensorMethod},
     {"associative_scan", associativeScan, Language | TensorMethod},
     {"histogram", histogram, Language | TensorMethod},
-    // The prelude's (lib/prelude/standard.py), as tensor methods.
-    {"sum", nullptr, TensorMethod},
-    {"max", nullptr, TensorMethod},
-    {"min", nullptr, TensorMethod},
-    {"argmax", nullptr, TensorMethod},
-    {"argmin", nullptr, TensorMethod},
-    {"xor_sum", nullptr, TensorMethod},
-    {"reduce_or", nullptr, TensorMethod},
-    {"cumsum", nullptr, TensorMethod},
-    {"cumprod", nullptr, TensorMethod},
 };
 
 } // namespace

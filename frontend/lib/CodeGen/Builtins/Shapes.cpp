@@ -2,8 +2,7 @@
 //
 // tl.broadcast, tl.broadcast_to, tl.expand_dims, tl.reshape / tl.view,
 // tl.trans / tl.permute, tl.join, tl.split, tl.cat and tl.gather. tl.ravel,
-// tl.flip and tl.interleave are prelude functions; their rows make them
-// tensor methods.
+// tl.flip and tl.interleave are prelude functions (lib/prelude/standard.py).
 //
 //===----------------------------------------------------------------------===//
 
@@ -200,10 +199,6 @@ const Entry kEntries[] = {
     {"split", split, Language | TensorMethod},
     {"cat", cat, Language},
     {"gather", gather, Language | TensorMethod},
-    // The prelude's (lib/prelude/standard.py), as tensor methods.
-    {"ravel", nullptr, TensorMethod},
-    {"flip", nullptr, TensorMethod},
-    {"interleave", nullptr, TensorMethod},
 };
 
 } // namespace
