@@ -35,6 +35,7 @@ struct AddProgramArgs
       }
       func.setFunctionType(
           b.getFunctionType(inputs, func.getFunctionType().getResults()));
+      func->setAttr(trident::cpu::kProgramArgsAttr, b.getUnitAttr());
       if (auto attrs = func.getArgAttrsAttr()) {
         SmallVector<Attribute> all(attrs.begin(), attrs.end());
         all.resize(inputs.size(), b.getDictionaryAttr({}));

@@ -49,9 +49,17 @@ Value stringConstant(OpBuilder &b, ModuleOp module, Location loc,
                                    name);
 }
 
-/// The program ids: the last six arguments of the enclosing function.
+/// The program ids: the first three of the six arguments
+/// cpu-add-program-args appended to the enclosing function. Empty, with an
+/// error on `op`, when that pass did not run on it.
 SmallVector<Value> programIds(Operation *op) {
   auto fn = op->getParentOfType<FunctionOpInterface>();
+  if (!fn || !fn->hasAttr(kProgramArgsAttr)) {
+    op->emitError() << op->getName()
+                    << " needs the program ids: run cpu-add-program-args "
+                       "before cpu-convert-triton-to-linalg";
+    return {};
+  }
   Block &entry = fn.getFunctionBody().front();
   unsigned n = entry.getNumArguments();
   return {entry.getArgument(n - 6), entry.getArgument(n - 5),
@@ -83,6 +91,8 @@ struct PrintPattern : public OpConversionPattern<tt::PrintOp> {
     auto printf = declareLibc(rewriter, module, "printf",
                               LLVM::LLVMFunctionType::get(i32, {ptrT}, true));
     SmallVector<Value> pids = programIds(op);
+    if (pids.empty())
+      return failure();
     Value prefix = stringConstant(rewriter, module, loc, op.getPrefix());
     if (a.getArgs().empty()) {
       Value fmt =
@@ -159,6 +169,8 @@ struct AssertPattern : public OpConversionPattern<tt::AssertOp> {
         rewriter, module, "abort",
         LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {}));
     SmallVector<Value> pids = programIds(op);
+    if (pids.empty())
+      return failure();
     Value fmt = stringConstant(rewriter, module, loc,
                                "%s: pid (%u, %u, %u): Assertion failed: %s\n");
     Value position =

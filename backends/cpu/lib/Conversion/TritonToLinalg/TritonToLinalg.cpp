@@ -51,6 +51,8 @@ struct FuncPattern : public OpConversionPattern<tt::FuncOp> {
         rewriter, op.getLoc(), op.getName(),
         rewriter.getFunctionType(sig.getConvertedTypes(), results));
     func.setVisibility(op.getVisibility());
+    if (op->hasAttr(trident::cpu::kProgramArgsAttr))
+      func->setAttr(trident::cpu::kProgramArgsAttr, rewriter.getUnitAttr());
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
     if (failed(rewriter.convertRegionTypes(&func.getBody(),
                                            *getTypeConverter(), &sig)))

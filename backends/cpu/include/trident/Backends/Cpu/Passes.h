@@ -17,6 +17,11 @@
 
 namespace trident::cpu {
 
+/// The unit attribute cpu-add-program-args puts on each function it gave
+/// the six program-id arguments; what reads them (tt.print, tt.assert)
+/// checks for it rather than assume the trailing arguments are there.
+constexpr const char kProgramArgsAttr[] = "trident.program_args";
+
 #define GEN_PASS_DECL
 #include "trident/Backends/Cpu/Passes.h.inc"
 

@@ -26,8 +26,9 @@ def CpuAddProgramArgs : Pass<"cpu-add-program-args", "mlir::ModuleOp"> {
     On the host a kernel is a plain function called once per program. This
     pass appends six i32 arguments to every `tt.func` (program id x, y, z,
     then the number of programs x, y, z), replaces `tt.get_program_id` and
-    `tt.get_num_programs` with them, and passes them along at every
-    `tt.call`.
+    `tt.get_num_programs` with them, passes them along at every
+    `tt.call`, and marks the function `trident.program_args` (what reads
+    the ids in later passes checks for it).
   }];
 }
 
