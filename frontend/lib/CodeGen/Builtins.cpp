@@ -200,6 +200,53 @@ Val Generator::callBuiltin(const std::string &name, const Expr &call,
 // Methods and attributes
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// A dtype's predicate methods (`x.dtype.is_fp16()`), as Triton's dtype
+/// has them.
+struct DTypePredicate {
+  const char *name;
+  bool (*test)(const DType &d);
+};
+
+template <Scalar K> bool isKind(const DType &d) { return d.kind == K; }
+
+const DTypePredicate kDTypePredicates[] = {
+    {"is_floating", [](const DType &d) { return d.isFloat(); }},
+    {"is_standard_floating", [](const DType &d) { return d.isStandardFloat(); }},
+    {"is_int", [](const DType &d) { return d.isInt(); }},
+    {"is_bool", isKind<Scalar::I1>},
+    {"is_int1", isKind<Scalar::I1>},
+    {"is_int_signed", [](const DType &d) { return d.isSigned() && !d.isBool(); }},
+    {"is_int_unsigned", [](const DType &d) { return d.isUnsigned() || d.isBool(); }},
+    {"is_ptr", [](const DType &d) { return d.isPtr(); }},
+    {"is_block", [](const DType &) { return false; }},
+    {"is_fp8", [](const DType &d) { return d.isFP8(); }},
+    {"is_fp8e4nv", isKind<Scalar::FP8E4NV>},
+    {"is_fp8e5", isKind<Scalar::FP8E5>},
+    {"is_fp16", isKind<Scalar::FP16>},
+    {"is_bf16", isKind<Scalar::BF16>},
+    {"is_fp32", isKind<Scalar::FP32>},
+    {"is_fp64", isKind<Scalar::FP64>},
+    {"is_int8", isKind<Scalar::I8>},
+    {"is_int16", isKind<Scalar::I16>},
+    {"is_int32", isKind<Scalar::I32>},
+    {"is_int64", isKind<Scalar::I64>},
+    {"is_uint8", isKind<Scalar::U8>},
+    {"is_uint16", isKind<Scalar::U16>},
+    {"is_uint32", isKind<Scalar::U32>},
+    {"is_uint64", isKind<Scalar::U64>},
+};
+
+const DTypePredicate *findDTypePredicate(const std::string &name) {
+  for (const DTypePredicate &p : kDTypePredicates)
+    if (name == p.name)
+      return &p;
+  return nullptr;
+}
+
+} // namespace
+
 Val Generator::callMethod(const Val &self, const std::string &name,
                           const Expr &call, std::vector<Val> args,
                           std::vector<std::pair<std::string, Val>> kwargs,
@@ -207,31 +254,8 @@ Val Generator::callMethod(const Val &self, const std::string &name,
   if (self.kind == Val::DTypeV) {
     if (!args.empty() || !kwargs.empty())
       error(l, "dtype." + name + "() takes no arguments");
-    const DType &d = self.dtype;
-    auto is = [&](Scalar k) { return Val::boolean(d.kind == k); };
-    if (name == "is_floating") return Val::boolean(d.isFloat());
-    if (name == "is_int") return Val::boolean(d.isInt());
-    if (name == "is_bool" || name == "is_int1") return is(Scalar::I1);
-    if (name == "is_int_signed") return Val::boolean(d.isSigned() && !d.isBool());
-    if (name == "is_int_unsigned") return Val::boolean(d.isUnsigned() || d.isBool());
-    if (name == "is_ptr") return Val::boolean(d.isPtr());
-    if (name == "is_block") return Val::boolean(false);
-    if (name == "is_fp8") return Val::boolean(d.isFP8());
-    if (name == "is_fp8e4nv") return is(Scalar::FP8E4NV);
-    if (name == "is_fp8e5") return is(Scalar::FP8E5);
-    if (name == "is_fp16") return is(Scalar::FP16);
-    if (name == "is_bf16") return is(Scalar::BF16);
-    if (name == "is_fp32") return is(Scalar::FP32);
-    if (name == "is_fp64") return is(Scalar::FP64);
-    if (name == "is_int8") return is(Scalar::I8);
-    if (name == "is_int16") return is(Scalar::I16);
-    if (name == "is_int32") return is(Scalar::I32);
-    if (name == "is_int64") return is(Scalar::I64);
-    if (name == "is_uint8") return is(Scalar::U8);
-    if (name == "is_uint16") return is(Scalar::U16);
-    if (name == "is_uint32") return is(Scalar::U32);
-    if (name == "is_uint64") return is(Scalar::U64);
-    if (name == "is_standard_floating") return Val::boolean(d.isStandardFloat());
+    if (const DTypePredicate *p = findDTypePredicate(name))
+      return Val::boolean(p->test(self.dtype));
     error(l, "dtype has no method '" + name + "'");
   }
   // Tensor methods forward to the builtin or prelude function of that name
@@ -405,7 +429,7 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
       return Val::integer(d.mantissaWidth());
     if (name == "name")
       return Val::string(d.str());
-    if (name.rfind("is_", 0) == 0) {
+    if (findDTypePredicate(name)) {
       Val meth;
       meth.kind = Val::Method;
       meth.str = name;
