@@ -106,6 +106,20 @@ bool bodyIsCheap(linalg::GenericOp g) {
   return true;
 }
 
+/// Whether an input of `g` is itself a cheap, pure generic. Cheap generics
+/// are computed again in each consumer (below and in ExtractOfCheapGeneric),
+/// but only at the leaves (ranges, offsets, masks): through a chain of them
+/// whose links each use their input twice (an integer tl.sort: x and its
+/// partner), recomputing would grow with the number of paths, which is
+/// exponential in the chain's length.
+bool readsCheapGeneric(linalg::GenericOp g) {
+  for (OpOperand *in : g.getDpsInputOperands())
+    if (auto p = in->get().getDefiningOp<linalg::GenericOp>())
+      if (bodyIsPure(p) && bodyIsCheap(p))
+        return true;
+  return false;
+}
+
 /// Whether `op` (or an op inside it) may write or free memory; reads are
 /// harmless between a loading producer and its consumer. The walk is
 /// needed because a linalg op's effects do not include its body's.
@@ -138,7 +152,8 @@ bool shouldFuse(OpOperand *use, unsigned maxBodyOps) {
        llvm::hasNItemsOrMore(*consumerGeneric.getBody(), half + 1)))
     return false;
   if (bodyIsPure(producer))
-    return producer->hasOneUse() || bodyIsCheap(producer);
+    return producer->hasOneUse() ||
+           (bodyIsCheap(producer) && !readsCheapGeneric(producer));
   if (!producer->hasOneUse())
     return false;
   unsigned scanned = 0;
@@ -170,6 +185,8 @@ struct ExtractOfCheapGeneric : public OpRewritePattern<tensor::ExtractOp> {
       for (AffineExpr e : g.getMatchingIndexingMap(in).getResults())
         if (!isa<AffineDimExpr, AffineConstantExpr>(e))
           return failure();
+    if (readsCheapGeneric(g))
+      return failure();
     Location loc = op.getLoc();
     ValueRange idx = op.getIndices();
     IRMapping map;
@@ -212,7 +229,14 @@ struct FuseElementwise
     unsigned maxBody = maxBodyOps;
     linalg::populateElementwiseOpsFusionPatterns(
         patterns, [maxBody](OpOperand *use) { return shouldFuse(use, maxBody); });
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    // A chain fuses one link per sweep once only leaves are recomputed
+    // (readsCheapGeneric): as many sweeps as it takes. Each fusion removes
+    // a use of a producer and no body grows past max-body-ops, so this
+    // ends.
+    GreedyRewriteConfig config;
+    config.setMaxIterations(GreedyRewriteConfig::kNoLimit);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     config)))
       return signalPassFailure();
   }
 };
