@@ -1,12 +1,13 @@
 # The part of triton.language that is written in the language itself, as
 # Triton writes it in triton.language.standard and random: cdiv,
 # reductions and scans with their combine functions, softmax, sigmoid,
-# flip, swizzling and the Philox random number generator. A function
-# decorated @core._tensor_member_fn is also a tensor method (x.sum()).
+# flip, sort and topk, swizzling and the Philox random number generator.
+# A function decorated @core._tensor_member_fn is also a tensor method
+# (x.sum()).
 # (tl.zeros, `full(shape, 0, dtype)` in Triton's standard library, is a
 # builtin here: the same TTIR, and a shape that is not compile-time gets
-# an error naming the shape rather than the call of a @jit function.) Trident's frontend
-# compiles this file like a user's kernel file; a call such as tl.sum(x)
+# an error naming the shape rather than the call of a @jit function.)
+# Trident's frontend compiles this file like a user's kernel file; a call such as tl.sum(x)
 # becomes a call of `sum` below, inlined by the core pipeline. Errors raised
 # while compiling these functions are reported at the user's call.
 import triton
@@ -309,6 +310,100 @@ def cumprod(input, axis=0, reverse=False):
     if input.dtype == tl.bfloat16:
         input = input.to(tl.float32)
     return tl.associative_scan(input, axis, _prod_combine, reverse)
+
+
+# --- sort and topk -------------------------------------------------------------
+# Triton's form: a bitonic sort on the tensor reshaped to a hypercube of
+# side 2; each compare-and-swap pairs elements by xor with an xor-sum along
+# one side, and topk keeps the larger half of the candidates with a max
+# along one side between merges.
+
+@jit
+def _log2(n: tl.constexpr):
+    log: tl.constexpr = 0
+    for i in tl.static_range(1, 31):
+        if (1 << i) == n:
+            log: tl.constexpr = i
+    return log
+
+
+@jit
+def _indicator(n_dims: tl.constexpr, j: tl.constexpr):
+    # [0, 1] along side j (counted from the innermost) of the hypercube.
+    ar = tl.arange(0, 2)
+    return tl.reshape(ar, [1] * (n_dims - j - 1) + [2] + [1] * j)
+
+
+@jit
+def _compare_and_swap(x, flip, i: tl.constexpr):
+    n_dims: tl.constexpr = _log2(x.numel)
+    bits: tl.constexpr = x.dtype.primitive_bitwidth
+    idtype: tl.constexpr = tl.int1
+    if bits == 8:
+        idtype: tl.constexpr = tl.int8
+    elif bits == 16:
+        idtype: tl.constexpr = tl.int16
+    elif bits == 32:
+        idtype: tl.constexpr = tl.int32
+    elif bits == 64:
+        idtype: tl.constexpr = tl.int64
+    # Each element's partner along side i: x ^ (x ^ partner).
+    ix = x.to(idtype, bitcast=True)
+    iy = ix ^ xor_sum(ix, n_dims - 1 - i, True)
+    y = iy.to(x.dtype, bitcast=True)
+    is_right = _indicator(n_dims, i)
+    return tl.where((x > y) != (flip ^ is_right), y, x)
+
+
+@jit
+def _bitonic_merge_hypercube(x, stage: tl.constexpr, order: tl.constexpr):
+    # order 0: ascending, 1: descending, 2: alternating by side `stage`.
+    if order == 2:
+        flip = _indicator(_log2(x.numel), stage)
+    else:
+        flip = order
+    for i in tl.static_range(stage):
+        x = _compare_and_swap(x, flip, stage - 1 - i)
+    return x
+
+
+@jit
+def _sort_impl(x, k: tl.constexpr = None, dim: tl.constexpr = None,
+               descending: tl.constexpr = 0):
+    rank: tl.constexpr = len(x.shape)
+    tl.static_assert(rank > 0, "tl.sort and tl.topk need a tensor with at least one dimension")
+    _dim: tl.constexpr = rank - 1 if dim is None else dim
+    tl.static_assert(_dim == rank - 1, "only the minor dimension can be sorted")
+    n: tl.constexpr = x.shape[_dim]
+    tl.static_assert((n & (n - 1)) == 0, "tl.sort and tl.topk need a power-of-two size along dim")
+    log_n: tl.constexpr = _log2(n)
+    log_k: tl.constexpr = log_n if k is None else _log2(k)
+    if k is not None:
+        tl.static_assert((k & (k - 1)) == 0 and k <= n, "topk's k must be a power of two no larger than the dimension")
+    n_dims: tl.constexpr = _log2(x.numel)
+    h = tl.reshape(x, [2] * n_dims)
+    for i in tl.static_range(1, log_k + 1):
+        h = _bitonic_merge_hypercube(h, i, 2 if i < log_n else descending)
+    # Bitonic top-k: halve the candidates, then merge what is left.
+    for i in tl.static_range(log_k + 1, log_n + 1):
+        if descending:
+            h = max(h, axis=_log2(h.numel) - 1 - log_k)
+        else:
+            h = min(h, axis=_log2(h.numel) - 1 - log_k)
+        h = _bitonic_merge_hypercube(h, log_k, 2 if i < log_n else descending)
+    return tl.reshape(h, x.shape[:-1] + [1 << log_k])
+
+
+@core._tensor_member_fn
+@jit
+def sort(x, dim: tl.constexpr = None, descending: tl.constexpr = 0):
+    return _sort_impl(x, dim=dim, descending=descending)
+
+
+@core._tensor_member_fn
+@jit
+def topk(x, k: tl.constexpr, dim: tl.constexpr = None):
+    return _sort_impl(x, k=k, dim=dim, descending=True)
 
 
 # --- Philox random numbers ----------------------------------------------------
