@@ -2,8 +2,10 @@
 
 #include "cases/Common.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 
 using namespace trident::conformance;
 
@@ -206,6 +208,48 @@ Register reductions([](std::vector<Case> &cases) {
       },
       1e-5, 1e-7));
   cases.back().grid[0] = 64;
+  // tl.sort along the rows (both orders) and tl.topk: the prelude's
+  // bitonic sort, checked element for element against std::sort.
+  for (auto [dt, sig] : {std::pair{DT::F32, "fp32"}, std::pair{DT::F16, "fp16"},
+                         std::pair{DT::I32, "i32"}, std::pair{DT::U8, "u8"}})
+    for (int desc : {0, 1}) {
+      const int SM = 4, SN = 64;
+      cases.push_back(tileCase(
+          std::string("sort/") + sig + (desc ? "/descending" : "/ascending"),
+          "reductions.py", "sort_rows",
+          std::string("*") + sig + ":16, *" + sig + ":16, 4, 64, " +
+              std::to_string(desc),
+          {in("x", dt, SM * SN, Gen::range(-100, 100)), out("out", dt, SM * SN)},
+          {T(0), T(1)},
+          [=](Data &d) {
+            for (int r = 0; r < SM; ++r) {
+              std::vector<double> row(d[0].begin() + r * SN,
+                                      d[0].begin() + (r + 1) * SN);
+              std::sort(row.begin(), row.end());
+              if (desc)
+                std::reverse(row.begin(), row.end());
+              std::copy(row.begin(), row.end(), d[1].begin() + r * SN);
+            }
+          },
+          0, 0));
+    }
+  for (int k : {1, 8, 32}) {
+    const int TM = 4, TN = 32;
+    cases.push_back(tileCase(
+        "sort/topk/k" + std::to_string(k), "reductions.py", "topk_rows",
+        "*fp32:16, *fp32:16, 4, 32, " + std::to_string(k),
+        {in("x", DT::F32, TM * TN, Gen::range(-100, 100)), out("out", DT::F32, TM * k)},
+        {T(0), T(1)},
+        [=](Data &d) {
+          for (int r = 0; r < TM; ++r) {
+            std::vector<double> row(d[0].begin() + r * TN,
+                                    d[0].begin() + (r + 1) * TN);
+            std::sort(row.begin(), row.end(), std::greater<double>());
+            std::copy(row.begin(), row.begin() + k, d[1].begin() + r * k);
+          }
+        },
+        0, 0));
+  }
   // tl.histogram: values outside [0, 16) and masked-out elements uncounted.
   cases.push_back(tileCase(
       "reduce/histogram", "reductions.py", "histogram",

@@ -94,3 +94,16 @@ def histogram(x_ptr, out_ptr, n, BLOCK: tl.constexpr, BINS: tl.constexpr):
     x = tl.load(x_ptr + offs, mask=offs < n, other=0)
     h = tl.histogram(x, BINS, mask=offs < n)
     tl.store(out_ptr + tl.arange(0, BINS), h)
+
+
+@triton.jit
+def sort_rows(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, DESC: tl.constexpr):
+    o = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    tl.store(out_ptr + o, tl.sort(tl.load(x_ptr + o), descending=DESC))
+
+
+@triton.jit
+def topk_rows(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    o = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    ok = tl.arange(0, M)[:, None] * K + tl.arange(0, K)[None, :]
+    tl.store(out_ptr + ok, tl.topk(tl.load(x_ptr + o), K))

@@ -56,6 +56,8 @@ def swizzle2d(i, j, size_i, size_j, size_g):
     return new_i, new_j
 
 
+# A tensor method here (as it always was in Trident), though Triton 3.6's
+# tensor has no .interleave.
 @core._tensor_member_fn
 @jit
 def interleave(a, b):
@@ -400,9 +402,9 @@ def sort(x, dim: tl.constexpr = None, descending: tl.constexpr = 0):
     return _sort_impl(x, dim=dim, descending=descending)
 
 
-@core._tensor_member_fn
 @jit
 def topk(x, k: tl.constexpr, dim: tl.constexpr = None):
+    # Not a tensor method: Triton 3.6's tensor has no .topk.
     return _sort_impl(x, k=k, dim=dim, descending=True)
 
 
