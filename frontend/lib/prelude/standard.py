@@ -180,6 +180,21 @@ def xor_sum(input, axis=None, keep_dims=False):
     return tl.reduce(input, axis, _xor_combine, keep_dims=keep_dims)
 
 
+@jit
+def _int_dtype(bits: tl.constexpr):
+    # The signed integer type of `bits` bits (Triton's core.get_int_dtype).
+    idtype: tl.constexpr = tl.int1
+    if bits == 8:
+        idtype: tl.constexpr = tl.int8
+    elif bits == 16:
+        idtype: tl.constexpr = tl.int16
+    elif bits == 32:
+        idtype: tl.constexpr = tl.int32
+    elif bits == 64:
+        idtype: tl.constexpr = tl.int64
+    return idtype
+
+
 @core._tensor_member_fn
 @jit
 def flip(x, dim=None):
@@ -199,16 +214,7 @@ def flip(x, dim=None):
     for i in tl.static_range(1, 31):
         if (1 << i) == n:
             steps: tl.constexpr = i
-    bits: tl.constexpr = x.dtype.primitive_bitwidth
-    idtype: tl.constexpr = tl.int1
-    if bits == 8:
-        idtype: tl.constexpr = tl.int8
-    elif bits == 16:
-        idtype: tl.constexpr = tl.int16
-    elif bits == 32:
-        idtype: tl.constexpr = tl.int32
-    elif bits == 64:
-        idtype: tl.constexpr = tl.int64
+    idtype: tl.constexpr = _int_dtype(x.dtype.primitive_bitwidth)
     y = tl.reshape(x.to(idtype, bitcast=True), x.shape[:_dim] + [2] * steps + x.shape[_dim + 1:])
     for i in tl.static_range(steps):
         y = y ^ xor_sum(y, _dim + i, True)
@@ -339,16 +345,7 @@ def _indicator(n_dims: tl.constexpr, j: tl.constexpr):
 @jit
 def _compare_and_swap(x, flip, i: tl.constexpr):
     n_dims: tl.constexpr = _log2(x.numel)
-    bits: tl.constexpr = x.dtype.primitive_bitwidth
-    idtype: tl.constexpr = tl.int1
-    if bits == 8:
-        idtype: tl.constexpr = tl.int8
-    elif bits == 16:
-        idtype: tl.constexpr = tl.int16
-    elif bits == 32:
-        idtype: tl.constexpr = tl.int32
-    elif bits == 64:
-        idtype: tl.constexpr = tl.int64
+    idtype: tl.constexpr = _int_dtype(x.dtype.primitive_bitwidth)
     # Each element's partner along side i: x ^ (x ^ partner).
     ix = x.to(idtype, bitcast=True)
     iy = ix ^ xor_sum(ix, n_dims - 1 - i, True)
