@@ -7,9 +7,10 @@
 # (tl.zeros, `full(shape, 0, dtype)` in Triton's standard library, is a
 # builtin here: the same TTIR, and a shape that is not compile-time gets
 # an error naming the shape rather than the call of a @jit function.)
-# Trident's frontend compiles this file like a user's kernel file; a call such as tl.sum(x)
-# becomes a call of `sum` below, inlined by the core pipeline. Errors raised
-# while compiling these functions are reported at the user's call.
+# Trident's frontend compiles this file like a user's kernel file; a call
+# such as tl.sum(x) becomes a call of `sum` below, inlined by the core
+# pipeline. Errors raised while compiling these functions are reported at
+# the user's call.
 import triton
 import triton.language as tl
 from triton import jit
@@ -181,6 +182,16 @@ def xor_sum(input, axis=None, keep_dims=False):
 
 
 @jit
+def _log2(n: tl.constexpr):
+    # log2 of a power of two below 2**31 (0 for anything else).
+    log: tl.constexpr = 0
+    for i in tl.static_range(1, 31):
+        if (1 << i) == n:
+            log: tl.constexpr = i
+    return log
+
+
+@jit
 def _int_dtype(bits: tl.constexpr):
     # The signed integer type of `bits` bits (Triton's core.get_int_dtype).
     idtype: tl.constexpr = tl.int1
@@ -210,10 +221,7 @@ def flip(x, dim=None):
     _dim: tl.constexpr = rank - 1 if dim is None else (dim + rank if dim < 0 else dim)
     n: tl.constexpr = x.shape[_dim]
     tl.static_assert((n & (n - 1)) == 0, "tl.flip needs a power-of-two size along dim")
-    steps: tl.constexpr = 0
-    for i in tl.static_range(1, 31):
-        if (1 << i) == n:
-            steps: tl.constexpr = i
+    steps: tl.constexpr = _log2(n)
     idtype: tl.constexpr = _int_dtype(x.dtype.primitive_bitwidth)
     y = tl.reshape(x.to(idtype, bitcast=True), x.shape[:_dim] + [2] * steps + x.shape[_dim + 1:])
     for i in tl.static_range(steps):
@@ -325,15 +333,6 @@ def cumprod(input, axis=0, reverse=False):
 # side 2; each compare-and-swap pairs elements by xor with an xor-sum along
 # one side, and topk keeps the larger half of the candidates with a max
 # along one side between merges.
-
-@jit
-def _log2(n: tl.constexpr):
-    log: tl.constexpr = 0
-    for i in tl.static_range(1, 31):
-        if (1 << i) == n:
-            log: tl.constexpr = i
-    return log
-
 
 @jit
 def _indicator(n_dims: tl.constexpr, j: tl.constexpr):
