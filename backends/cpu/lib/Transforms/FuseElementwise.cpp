@@ -106,18 +106,23 @@ bool bodyIsCheap(linalg::GenericOp g) {
   return true;
 }
 
-/// Whether an input of `g` is itself a cheap, pure generic. Cheap generics
-/// are computed again in each consumer (below and in ExtractOfCheapGeneric),
-/// but only at the leaves (ranges, offsets, masks): through a chain of them
-/// whose links each use their input twice (an integer tl.sort: x and its
-/// partner), recomputing would grow with the number of paths, which is
-/// exponential in the chain's length.
-bool readsCheapGeneric(linalg::GenericOp g) {
+/// Whether `g` may be computed again in each of its consumers (by fusion,
+/// and in place of a tensor.extract of it): a pure, cheap generic that
+/// reads no other such generic. Only the leaves (ranges, offsets, masks)
+/// are recomputed: through a chain of cheap generics whose links each use
+/// their input twice (an integer tl.sort: x and its partner), recomputing
+/// would grow with the number of paths, exponential in the chain's length.
+bool isRecomputable(linalg::GenericOp g) {
+  auto cheap = [](linalg::GenericOp op) {
+    return bodyIsCheap(op) && bodyIsPure(op); // the bounded check first
+  };
+  if (!cheap(g))
+    return false;
   for (OpOperand *in : g.getDpsInputOperands())
     if (auto p = in->get().getDefiningOp<linalg::GenericOp>())
-      if (bodyIsPure(p) && bodyIsCheap(p))
-        return true;
-  return false;
+      if (cheap(p))
+        return false;
+  return true;
 }
 
 /// Whether `op` (or an op inside it) may write or free memory; reads are
@@ -152,8 +157,7 @@ bool shouldFuse(OpOperand *use, unsigned maxBodyOps) {
        llvm::hasNItemsOrMore(*consumerGeneric.getBody(), half + 1)))
     return false;
   if (bodyIsPure(producer))
-    return producer->hasOneUse() ||
-           (bodyIsCheap(producer) && !readsCheapGeneric(producer));
+    return producer->hasOneUse() || isRecomputable(producer);
   if (!producer->hasOneUse())
     return false;
   unsigned scanned = 0;
@@ -164,7 +168,7 @@ bool shouldFuse(OpOperand *use, unsigned maxBodyOps) {
   return true;
 }
 
-/// `tensor.extract %g[i...]` of a cheap, pure, parallel generic `%g`:
+/// `tensor.extract %g[i...]` of a recomputable, parallel generic `%g`:
 /// computes the element in place from the generic's inputs, so that a store
 /// loop reading a mask computes it instead of reading a materialized
 /// tensor of i1 (which LLVM cannot vectorize well).
@@ -174,8 +178,7 @@ struct ExtractOfCheapGeneric : public OpRewritePattern<tensor::ExtractOp> {
                                 PatternRewriter &rewriter) const override {
     auto g = op.getTensor().getDefiningOp<linalg::GenericOp>();
     if (!g || g.getNumDpsInits() != 1 || g.getNumLoops() != op.getIndices().size() ||
-        g.getNumParallelLoops() != g.getNumLoops() || !bodyIsPure(g) ||
-        !bodyIsCheap(g))
+        g.getNumParallelLoops() != g.getNumLoops() || !isRecomputable(g))
       return failure();
     OpOperand *init = g.getDpsInitOperand(0);
     if (!g.getMatchingIndexingMap(init).isIdentity() ||
@@ -185,8 +188,6 @@ struct ExtractOfCheapGeneric : public OpRewritePattern<tensor::ExtractOp> {
       for (AffineExpr e : g.getMatchingIndexingMap(in).getResults())
         if (!isa<AffineDimExpr, AffineConstantExpr>(e))
           return failure();
-    if (readsCheapGeneric(g))
-      return failure();
     Location loc = op.getLoc();
     ValueRange idx = op.getIndices();
     IRMapping map;
@@ -230,7 +231,7 @@ struct FuseElementwise
     linalg::populateElementwiseOpsFusionPatterns(
         patterns, [maxBody](OpOperand *use) { return shouldFuse(use, maxBody); });
     // A chain fuses one link per sweep once only leaves are recomputed
-    // (readsCheapGeneric): as many sweeps as it takes. Each fusion removes
+    // (isRecomputable): as many sweeps as it takes. Each fusion removes
     // a use of a producer and no body grows past max-body-ops, so this
     // ends.
     GreedyRewriteConfig config;
