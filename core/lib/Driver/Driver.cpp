@@ -5,6 +5,7 @@
 #include "trident/Compiler/Pipeline.h"
 #include "trident/Compiler/Registration.h"
 #include "trident/Driver/Cache.h"
+#include "trident/Version.h"
 
 #include "IRInput.h"
 
@@ -38,7 +39,7 @@
 
 namespace trident {
 
-const char kTridentVersion[] = "0.1.0";
+const char kTridentVersion[] = TRIDENT_VERSION_STRING;
 
 namespace {
 
