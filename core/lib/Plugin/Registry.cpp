@@ -7,6 +7,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -26,6 +27,19 @@
 namespace trident {
 
 Backend::~Backend() = default;
+
+void registerBackend(
+    BackendRegistry *registry, std::unique_ptr<Backend> backend,
+    const std::vector<std::function<std::unique_ptr<mlir::Pass>()>> &passes) {
+  static bool once = [] {
+    mlir::registerAllPasses();
+    return true;
+  }();
+  (void)once;
+  for (const auto &make : passes)
+    registry->registerPass(make);
+  registry->add(std::move(backend));
+}
 
 bool Backend::supportsTarget(const Target &target) const {
   for (const std::string &t : targets())

@@ -85,6 +85,14 @@ private:
   std::vector<void *> handles_;
 };
 
+/// The whole of a plugin's registerBackends callback, for most plugins:
+/// registers MLIR's own passes once (for trident-opt --load-plugin and the
+/// reproducers of failing passes), then `passes` through `registry`
+/// (registerPass: a name clash is an error, not an abort), then `backend`.
+void registerBackend(
+    BackendRegistry *registry, std::unique_ptr<Backend> backend,
+    const std::vector<std::function<std::unique_ptr<mlir::Pass>()>> &passes);
+
 } // namespace trident
 
 #endif // TRIDENT_PLUGIN_REGISTRY_H
