@@ -2,7 +2,14 @@
 
 #include "trident/Compiler/LLVMOptimize.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -86,5 +93,44 @@ bool trident::emitCode(llvm::Module &module, llvm::TargetMachine &machine,
   }
   pm.run(module);
   out.assign(buffer.begin(), buffer.end());
+  return true;
+}
+
+std::unique_ptr<llvm::Module> trident::translateForMachine(
+    mlir::ModuleOp module, llvm::LLVMContext &context,
+    llvm::TargetMachine &machine,
+    const std::function<void(mlir::DialectRegistry &)> &addTranslations,
+    std::string &error) {
+  mlir::DialectRegistry registry;
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  addTranslations(registry);
+  module.getContext()->appendDialectRegistry(registry);
+  std::unique_ptr<llvm::Module> m = mlir::translateModuleToLLVMIR(module, context);
+  if (!m) {
+    error = "translation of the LLVM dialect to LLVM IR failed";
+    return nullptr;
+  }
+  m->setTargetTriple(machine.getTargetTriple());
+  m->setDataLayout(machine.createDataLayout());
+  return m;
+}
+
+bool trident::linkBitcodeLibrary(llvm::Module &module, const std::string &path,
+                                 std::string &error) {
+  llvm::SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> lib =
+      llvm::parseIRFile(path, diag, module.getContext());
+  if (!lib) {
+    error = "cannot read " + path + ": " + diag.getMessage().str();
+    return false;
+  }
+  lib->setTargetTriple(module.getTargetTriple());
+  lib->setDataLayout(module.getDataLayout());
+  if (llvm::Linker::linkModules(module, std::move(lib),
+                                llvm::Linker::Flags::LinkOnlyNeeded)) {
+    error = "linking " + path + " failed";
+    return false;
+  }
   return true;
 }

@@ -1,8 +1,10 @@
 //===- LLVMOptimize.h - LLVM's O3 and codegen for a backend's target -*- C++ -*-===//
 //
-// Every backend that emits LLVM IR runs LLVM's standard per-module pipeline
-// for its target machine, then reads the IR of that stage back and
-// generates assembly or an object from it; these are those steps, once.
+// Every backend that emits LLVM IR translates its LLVM dialect for its
+// target machine, links the device library it calls (libdevice, ocml),
+// runs LLVM's standard per-module pipeline, then reads the IR of that
+// stage back and generates assembly or an object from it; these are those
+// steps, once.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_COMPILER_LLVMOPTIMIZE_H
@@ -10,8 +12,14 @@
 
 #include "llvm/Support/CodeGen.h"
 
+#include <functional>
 #include <memory>
 #include <string>
+
+namespace mlir {
+class DialectRegistry;
+class ModuleOp;
+} // namespace mlir
 
 namespace llvm {
 class LLVMContext;
@@ -20,6 +28,21 @@ class TargetMachine;
 } // namespace llvm
 
 namespace trident {
+
+/// The LLVM IR of `module` (the LLVM dialect and the dialects whose
+/// translations `addTranslations` registers: NVVM, ROCDL), with `machine`'s
+/// triple and data layout; null with `error` when translation fails.
+std::unique_ptr<llvm::Module> translateForMachine(
+    mlir::ModuleOp module, llvm::LLVMContext &context,
+    llvm::TargetMachine &machine,
+    const std::function<void(mlir::DialectRegistry &)> &addTranslations,
+    std::string &error);
+
+/// Links into `module` what it uses of the bitcode library at `path`
+/// (libdevice.10.bc, ocml.bc), for `module`'s triple and data layout;
+/// false with `error` when it cannot be read or linked.
+bool linkBitcodeLibrary(llvm::Module &module, const std::string &path,
+                        std::string &error);
 
 /// Runs LLVM's default O3 module pipeline on `module`, with the target's
 /// analyses and passes from `machine`. `slpVectorize` adds the SLP

@@ -29,6 +29,16 @@ LLVM::ConstantRangeAttr threadIdRange(OpBuilder &b, int threadsPerWarp) {
                                       warps.getInt() * threadsPerWarp);
 }
 
+Value pureInlineAsm(OpBuilder &b, Location loc, Type result, StringRef text,
+                    StringRef constraints, ValueRange args) {
+  return LLVM::InlineAsmOp::create(b, loc, result, args, text, constraints,
+                                   /*has_side_effects=*/false,
+                                   /*is_align_stack=*/false,
+                                   LLVM::tailcallkind::TailCallKind::None,
+                                   LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
 void populateDirectFloatOpPatterns(TritonGPUToLLVMTypeConverter &tc,
                                    RewritePatternSet &p, unsigned benefit,
                                    bool withF16) {

@@ -18,6 +18,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <functional>
+
 namespace trident {
 
 /// The elements of a converted tensor value (an LLVM struct), or the value
@@ -86,6 +88,17 @@ mlir::LLVM::LLVMFuncOp declareFunction(mlir::OpBuilder &b, mlir::Location loc,
 mlir::LLVM::ConstantRangeAttr threadIdRange(mlir::OpBuilder &b,
                                             int threadsPerWarp);
 
+/// A target's thread-id op `Op` (x), as i32, with threadIdRange's range
+/// where the module has one.
+template <typename Op>
+mlir::Value threadIdOp(mlir::OpBuilder &b, mlir::Location loc,
+                       int threadsPerWarp) {
+  mlir::Type i32 = b.getI32Type();
+  if (auto range = threadIdRange(b, threadsPerWarp))
+    return Op::create(b, loc, i32, range);
+  return Op::create(b, loc, i32);
+}
+
 /// The i32 a target's op of one axis gives (block id, grid size): `XOp`,
 /// `YOp` or `ZOp` for `axis` 0, 1 or 2.
 template <typename XOp, typename YOp, typename ZOp>
@@ -118,6 +131,36 @@ struct DirectFloatOp : public mlir::ConvertOpToLLVMPattern<Op> {
   }
   bool withF16;
 };
+
+/// What builds one value from the converted operands of an op.
+using BuildValue = std::function<mlir::Value(
+    mlir::RewriterBase &, mlir::Location, mlir::ValueRange)>;
+
+/// An f32 op lowered by `build` (from the converted operands to the
+/// result), at `benefit`; other types are left to later patterns. How a
+/// target says how it does fast f32 math (ex2.approx, sqrt.approx,
+/// v_sqrt_f32).
+template <typename Op>
+struct F32OpLowering : public mlir::ConvertOpToLLVMPattern<Op> {
+  using Build = BuildValue;
+  F32OpLowering(mlir::LLVMTypeConverter &tc, unsigned benefit, Build build)
+      : mlir::ConvertOpToLLVMPattern<Op>(tc, benefit), build(std::move(build)) {}
+  mlir::LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  mlir::ConversionPatternRewriter &rw) const override {
+    if (!op.getType().isF32())
+      return mlir::failure();
+    rw.replaceOp(op, build(rw, op.getLoc(), adaptor.getOperands()));
+    return mlir::success();
+  }
+  Build build;
+};
+
+/// The one result of inline assembly `text` with `constraints` over `args`
+/// that has no side effects (CSE and DCE may treat it as arithmetic).
+mlir::Value pureInlineAsm(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Type result, llvm::StringRef text,
+                          llvm::StringRef constraints, mlir::ValueRange args);
 
 /// DirectFloatOp for abs, ceil, floor, the two roundings, trunc, sqrt,
 /// fma, copysign, maxnum and minnum.
