@@ -12,14 +12,12 @@
 #include "trident/Plugin/Backend.h"
 #include "trident/Plugin/PluginAPI.h"
 #include "trident/Plugin/Registry.h"
+#include "trident/Version.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace {
-
-constexpr const char *kVersion = "0.1.0";
 
 class CpuBackend : public trident::Backend {
 public:
@@ -64,42 +62,34 @@ public:
   std::string hash(const trident::Target &,
                    const trident::Options &) const override {
     // The code is compiled for this host's CPU, with this LLVM and lld.
-    return std::string("cpu-") + kVersion + "-llvm" LLVM_VERSION_STRING "-" +
+    return std::string("cpu-") + TRIDENT_VERSION_STRING + "-llvm" LLVM_VERSION_STRING "-" +
            trident::cpu::hostDescription();
   }
 };
 
 void registerBackends(trident::BackendRegistry *registry) {
-  static bool once = [] {
-    // For trident-opt --load-plugin and reproducers of failing passes.
-    mlir::registerAllPasses();
-    return true;
-  }();
-  (void)once;
-  // Ours through the registry: a name clash is an error, not an abort.
-  {
-    using namespace trident::cpu;
-    registry->registerPass([] { return createCpuInlineAll(); });
-    registry->registerPass([] { return createCpuAddProgramArgs(); });
-    registry->registerPass([] { return createCpuEraseGpuHints(); });
-    registry->registerPass([] { return createCpuGuardIntegerDivision(); });
-    registry->registerPass([] { return createCpuConvertTritonToLinalg(); });
-    registry->registerPass([] { return createCpuAddKernelWrapper(); });
-    registry->registerPass([] { return createCpuMemRefCopyToLinalg(); });
-    registry->registerPass([] { return createCpuExpandAtomics(); });
-    registry->registerPass([] { return createCpuFuseElementwise(); });
-    registry->registerPass([] { return createCpuFreshElementwiseInits(); });
-    registry->registerPass([] { return createCpuUnrollSmallLoops(); });
-    registry->registerPass([] { return createCpuOutlineDots(); });
-    registry->registerPass([] { return createCpuSplitLargeFunctions(); });
-    registry->registerPass([] { return createCpuBarePointerCalls(); });
-    registry->registerPass([] { return createCpuReturnThroughMemory(); });
-  }
-  registry->add(std::make_unique<CpuBackend>());
+  using namespace trident::cpu;
+  trident::registerBackend(
+      registry, std::make_unique<CpuBackend>(),
+      {[] { return createCpuInlineAll(); },
+       [] { return createCpuAddProgramArgs(); },
+       [] { return createCpuEraseGpuHints(); },
+       [] { return createCpuGuardIntegerDivision(); },
+       [] { return createCpuConvertTritonToLinalg(); },
+       [] { return createCpuAddKernelWrapper(); },
+       [] { return createCpuMemRefCopyToLinalg(); },
+       [] { return createCpuExpandAtomics(); },
+       [] { return createCpuFuseElementwise(); },
+       [] { return createCpuFreshElementwiseInits(); },
+       [] { return createCpuUnrollSmallLoops(); },
+       [] { return createCpuOutlineDots(); },
+       [] { return createCpuSplitLargeFunctions(); },
+       [] { return createCpuBarePointerCalls(); },
+       [] { return createCpuReturnThroughMemory(); }});
 }
 
 } // namespace
 
 TRIDENT_PLUGIN_EXPORT TridentPluginInfo tridentGetPluginInfo() {
-  return {TRIDENT_PLUGIN_API_VERSION, "cpu", kVersion, registerBackends};
+  return {TRIDENT_PLUGIN_API_VERSION, "cpu", TRIDENT_VERSION_STRING, registerBackends};
 }

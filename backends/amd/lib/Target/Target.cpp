@@ -204,24 +204,16 @@ std::string findLinker(std::string &why) {
 mlir::LogicalResult translateToLLVMIR(mlir::ModuleOp module,
                                       const std::string &arch,
                                       std::string &out, std::string &error) {
-  mlir::MLIRContext *ctx = module.getContext();
-  mlir::DialectRegistry registry;
-  mlir::registerBuiltinDialectTranslation(registry);
-  mlir::registerLLVMDialectTranslation(registry);
-  mlir::registerROCDLDialectTranslation(registry);
-  ctx->appendDialectRegistry(registry);
-  llvm::LLVMContext llvmCtx;
-  std::unique_ptr<llvm::Module> m =
-      mlir::translateModuleToLLVMIR(module, llvmCtx);
-  if (!m) {
-    error = "translation of the LLVM dialect to LLVM IR failed";
-    return mlir::failure();
-  }
   std::unique_ptr<llvm::TargetMachine> tm = machine(arch, error);
   if (!tm)
     return mlir::failure();
-  m->setTargetTriple(tm->getTargetTriple());
-  m->setDataLayout(tm->createDataLayout());
+  llvm::LLVMContext llvmCtx;
+  std::unique_ptr<llvm::Module> m = trident::translateForMachine(
+      module, llvmCtx, *tm,
+      [](mlir::DialectRegistry &r) { mlir::registerROCDLDialectTranslation(r); },
+      error);
+  if (!m)
+    return mlir::failure();
   m->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                    kCodeObjectVersion);
 
@@ -246,20 +238,8 @@ mlir::LogicalResult translateToLLVMIR(mlir::ModuleOp module,
       return mlir::failure();
     }
     for (const char *lib : {"ocml.bc", "ockl.bc"}) {
-      std::string path = dir + "/" + lib;
-      llvm::SMDiagnostic diag;
-      std::unique_ptr<llvm::Module> l = llvm::parseIRFile(path, diag, llvmCtx);
-      if (!l) {
-        error = "cannot read " + path + ": " + diag.getMessage().str();
+      if (!trident::linkBitcodeLibrary(*m, dir + "/" + lib, error))
         return mlir::failure();
-      }
-      l->setTargetTriple(m->getTargetTriple());
-      l->setDataLayout(m->getDataLayout());
-      if (llvm::Linker::linkModules(*m, std::move(l),
-                                    llvm::Linker::Flags::LinkOnlyNeeded)) {
-        error = "linking " + path + " failed";
-        return mlir::failure();
-      }
     }
     for (llvm::Function &f : *m)
       if (!f.isDeclaration() && f.getCallingConv() !=

@@ -21,45 +21,27 @@ using namespace mlir;
 
 namespace {
 
+using trident::F32OpLowering;
+
 /// fp32 exp as exp2 of x * log2(e), as Triton does on every GPU: the
 /// hardware's v_exp_f32 (with LLVM's denormal scaling) instead of ocml's
 /// more exact routine.
-struct ExpThroughExp2 : public ConvertOpToLLVMPattern<math::ExpOp> {
-  ExpThroughExp2(LLVMTypeConverter &tc)
-      : ConvertOpToLLVMPattern<math::ExpOp>(tc, /*benefit=*/3) {}
-  LogicalResult
-  matchAndRewrite(math::ExpOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rw) const override {
-    if (!op.getType().isF32())
-      return failure();
-    Location loc = op.getLoc();
-    Value scaled = LLVM::FMulOp::create(
-        rw, loc, adaptor.getOperand(),
-        LLVM::ConstantOp::create(rw, loc, rw.getF32Type(),
-                                 rw.getF32FloatAttr(1.4426950408889634f)));
-    rw.replaceOpWithNewOp<LLVM::Exp2Op>(op, rw.getF32Type(), scaled);
-    return success();
-  }
-};
+Value exp2OfScaled(RewriterBase &rw, Location loc, ValueRange operands) {
+  Value scaled = LLVM::FMulOp::create(
+      rw, loc, operands[0],
+      LLVM::ConstantOp::create(rw, loc, rw.getF32Type(),
+                               rw.getF32FloatAttr(1.4426950408889634f)));
+  return LLVM::Exp2Op::create(rw, loc, rw.getF32Type(), scaled);
+}
 
 /// tl.sqrt on fp32 as Triton does it on AMD: v_sqrt_f32 (1 ulp, denormal
 /// inputs flushed; tl.sqrt_rn, tt.precise_sqrt, is the IEEE one).
-struct SqrtApprox : public ConvertOpToLLVMPattern<math::SqrtOp> {
-  SqrtApprox(LLVMTypeConverter &tc)
-      : ConvertOpToLLVMPattern<math::SqrtOp>(tc, /*benefit=*/4) {}
-  LogicalResult
-  matchAndRewrite(math::SqrtOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rw) const override {
-    if (!op.getType().isF32())
-      return failure();
-    rw.replaceOp(op, LLVM::CallIntrinsicOp::create(
-                         rw, op.getLoc(), rw.getF32Type(),
-                         rw.getStringAttr("llvm.amdgcn.sqrt"),
-                         ValueRange{adaptor.getOperand()})
-                         .getResult(0));
-    return success();
-  }
-};
+Value sqrtApprox(RewriterBase &rw, Location loc, ValueRange operands) {
+  return LLVM::CallIntrinsicOp::create(rw, loc, rw.getF32Type(),
+                                       rw.getStringAttr("llvm.amdgcn.sqrt"),
+                                       operands)
+      .getResult(0);
+}
 
 struct ConvertTritonGPUToROCDL
     : public trident::amd::impl::ConvertTritonGPUToROCDLBase<
@@ -76,7 +58,8 @@ struct ConvertTritonGPUToROCDL
     amdgpu::Chipset chip = *chipset;
     auto extra = [chip](trident::TritonGPUToLLVMTypeConverter &tc,
                         RewritePatternSet &p) {
-      p.add<ExpThroughExp2, SqrtApprox>(tc);
+      p.add<F32OpLowering<math::ExpOp>>(tc, /*benefit=*/3, exp2OfScaled);
+      p.add<F32OpLowering<math::SqrtOp>>(tc, /*benefit=*/4, sqrtApprox);
       // Float ops the AMDGPU backend has an instruction (or a short exact
       // sequence) for: the LLVM intrinsic, so that ocml is linked only for
       // what needs it.

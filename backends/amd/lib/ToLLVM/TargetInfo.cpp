@@ -135,13 +135,7 @@ int64_t constantStringBytes(Value ptr) {
 } // namespace
 
 Value AmdTargetInfo::threadId(OpBuilder &b, Location loc) const {
-  // The range [0, threads per program) lets LLVM prove the bits of a
-  // thread's coordinates disjoint from the registers' (an xor becomes an
-  // add folded into the address).
-  Type i32 = b.getI32Type();
-  if (auto range = threadIdRange(b, threadsPerWarp()))
-    return ROCDL::ThreadIdXOp::create(b, loc, i32, range);
-  return ROCDL::ThreadIdXOp::create(b, loc, i32);
+  return threadIdOp<ROCDL::ThreadIdXOp>(b, loc, threadsPerWarp());
 }
 
 Value AmdTargetInfo::programId(OpBuilder &b, Location loc, int axis) const {

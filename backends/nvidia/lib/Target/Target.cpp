@@ -95,23 +95,16 @@ std::string smName(int cc) {
 
 mlir::LogicalResult translateToLLVMIR(mlir::ModuleOp module, int cc,
                                       std::string &out, std::string &error) {
-  mlir::MLIRContext *ctx = module.getContext();
-  mlir::DialectRegistry registry;
-  mlir::registerBuiltinDialectTranslation(registry);
-  mlir::registerLLVMDialectTranslation(registry);
-  mlir::registerNVVMDialectTranslation(registry);
-  ctx->appendDialectRegistry(registry);
-  llvm::LLVMContext llvmCtx;
-  std::unique_ptr<llvm::Module> m = mlir::translateModuleToLLVMIR(module, llvmCtx);
-  if (!m) {
-    error = "translation of the LLVM dialect to LLVM IR failed";
-    return mlir::failure();
-  }
   std::unique_ptr<llvm::TargetMachine> tm = machine(cc, error);
   if (!tm)
     return mlir::failure();
-  m->setTargetTriple(tm->getTargetTriple());
-  m->setDataLayout(tm->createDataLayout());
+  llvm::LLVMContext llvmCtx;
+  std::unique_ptr<llvm::Module> m = trident::translateForMachine(
+      module, llvmCtx, *tm,
+      [](mlir::DialectRegistry &r) { mlir::registerNVVMDialectTranslation(r); },
+      error);
+  if (!m)
+    return mlir::failure();
 
   // libdevice, only when something calls it; only what is called.
   bool needsLibdevice = false;
@@ -124,19 +117,8 @@ mlir::LogicalResult translateToLLVMIR(mlir::ModuleOp module, int cc,
       error = "the kernel calls libdevice, but " + why;
       return mlir::failure();
     }
-    llvm::SMDiagnostic diag;
-    std::unique_ptr<llvm::Module> lib = llvm::parseIRFile(path, diag, llvmCtx);
-    if (!lib) {
-      error = "cannot read " + path + ": " + diag.getMessage().str();
+    if (!trident::linkBitcodeLibrary(*m, path, error))
       return mlir::failure();
-    }
-    lib->setTargetTriple(m->getTargetTriple());
-    lib->setDataLayout(m->getDataLayout());
-    if (llvm::Linker::linkModules(*m, std::move(lib),
-                                  llvm::Linker::Flags::LinkOnlyNeeded)) {
-      error = "linking " + path + " failed";
-      return mlir::failure();
-    }
     for (llvm::Function &f : *m)
       if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
         f.setLinkage(llvm::GlobalValue::InternalLinkage);

@@ -22,75 +22,28 @@ using namespace mlir;
 
 namespace {
 
-/// ex2.approx.f32 of `x` (times log2(e) for exp): Triton's fast exp.
-template <typename Op>
-struct Exp2Approx : public ConvertOpToLLVMPattern<Op> {
-  Exp2Approx(LLVMTypeConverter &tc, bool natural)
-      : ConvertOpToLLVMPattern<Op>(tc, /*benefit=*/3), natural(natural) {}
-  LogicalResult
-  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
-                  ConversionPatternRewriter &rw) const override {
-    if (!op.getType().isF32())
-      return failure();
-    Location loc = op.getLoc();
-    Value x = adaptor.getOperand();
-    if (natural)
-      x = LLVM::FMulOp::create(
-          rw, loc, x,
-          LLVM::ConstantOp::create(rw, loc, rw.getF32Type(),
-                                   rw.getF32FloatAttr(1.4426950408889634f)));
-    auto asmOp = LLVM::InlineAsmOp::create(
-        rw, loc, rw.getF32Type(), ValueRange{x}, "ex2.approx.f32 $0, $1;",
-        "=f,f", /*has_side_effects=*/false, /*is_align_stack=*/false,
-        LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-        ArrayAttr());
-    rw.replaceOp(op, asmOp.getResult(0));
-    return success();
-  }
-  bool natural;
-};
+using trident::F32OpLowering;
 
-/// tl.sqrt on fp32 as Triton does it on NVIDIA: sqrt.approx.ftz.f32 (the
-/// IEEE-rounded square root is tl.sqrt_rn, tt.precise_sqrt, and
-/// libdevice.sqrt).
-struct SqrtApprox : public ConvertOpToLLVMPattern<math::SqrtOp> {
-  SqrtApprox(LLVMTypeConverter &tc)
-      : ConvertOpToLLVMPattern<math::SqrtOp>(tc, /*benefit=*/4) {}
-  LogicalResult
-  matchAndRewrite(math::SqrtOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rw) const override {
-    if (!op.getType().isF32())
-      return failure();
-    auto asmOp = LLVM::InlineAsmOp::create(
-        rw, op.getLoc(), rw.getF32Type(), ValueRange{adaptor.getOperand()},
-        "sqrt.approx.ftz.f32 $0, $1;", "=f,f", /*has_side_effects=*/false,
-        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-        LLVM::AsmDialectAttr(), ArrayAttr());
-    rw.replaceOp(op, asmOp.getResult(0));
-    return success();
-  }
-};
+/// The f32 op as one PTX instruction `text` over its operands ("=f,f" or
+/// "=f,f,f" by their number).
+trident::BuildValue ptx(const char *text) {
+  return [text](RewriterBase &rw, Location loc, ValueRange operands) {
+    std::string constraints = "=f";
+    for (size_t i = 0; i < operands.size(); ++i)
+      constraints += ",f";
+    return trident::pureInlineAsm(rw, loc, rw.getF32Type(), text, constraints,
+                                  operands);
+  };
+}
 
-/// fp32 division as Triton does `/` on NVIDIA: div.full.f32 (2 ulp; the
-/// IEEE-rounded division is tl.div_rn, tt.precise_divf).
-struct DivFFull : public ConvertOpToLLVMPattern<arith::DivFOp> {
-  DivFFull(LLVMTypeConverter &tc)
-      : ConvertOpToLLVMPattern<arith::DivFOp>(tc, /*benefit=*/3) {}
-  LogicalResult
-  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rw) const override {
-    if (!op.getType().isF32())
-      return failure();
-    auto asmOp = LLVM::InlineAsmOp::create(
-        rw, op.getLoc(), rw.getF32Type(),
-        ValueRange{adaptor.getLhs(), adaptor.getRhs()},
-        "div.full.f32 $0, $1, $2;", "=f,f,f", /*has_side_effects=*/false,
-        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-        LLVM::AsmDialectAttr(), ArrayAttr());
-    rw.replaceOp(op, asmOp.getResult(0));
-    return success();
-  }
-};
+/// ex2.approx.f32 of `x` times log2(e): Triton's fast exp.
+Value exp2ApproxOfScaled(RewriterBase &rw, Location loc, ValueRange operands) {
+  Value x = LLVM::FMulOp::create(
+      rw, loc, operands[0],
+      LLVM::ConstantOp::create(rw, loc, rw.getF32Type(),
+                               rw.getF32FloatAttr(1.4426950408889634f)));
+  return ptx("ex2.approx.f32 $0, $1;")(rw, loc, x);
+}
 
 struct ConvertTritonGPUToNVVM
     : public trident::nvidia::impl::ConvertTritonGPUToNVVMBase<
@@ -103,9 +56,18 @@ struct ConvertTritonGPUToNVVM
     auto extra = [cc](trident::TritonGPUToLLVMTypeConverter &tc,
                       RewritePatternSet &p) {
       trident::nvidia::populateFloatConversionPatterns(tc, p, cc);
-      p.add<Exp2Approx<math::ExpOp>>(tc, true);
-      p.add<Exp2Approx<math::Exp2Op>>(tc, false);
-      p.add<DivFFull, SqrtApprox>(tc);
+      p.add<F32OpLowering<math::ExpOp>>(tc, /*benefit=*/3, exp2ApproxOfScaled);
+      p.add<F32OpLowering<math::Exp2Op>>(tc, /*benefit=*/3,
+                                         ptx("ex2.approx.f32 $0, $1;"));
+      // fp32 division as Triton does `/` on NVIDIA: div.full.f32 (2 ulp;
+      // the IEEE-rounded division is tl.div_rn, tt.precise_divf).
+      p.add<F32OpLowering<arith::DivFOp>>(tc, /*benefit=*/3,
+                                          ptx("div.full.f32 $0, $1, $2;"));
+      // tl.sqrt on fp32 as Triton does it on NVIDIA: sqrt.approx.ftz.f32
+      // (the IEEE-rounded square root is tl.sqrt_rn, tt.precise_sqrt, and
+      // libdevice.sqrt).
+      p.add<F32OpLowering<math::SqrtOp>>(tc, /*benefit=*/4,
+                                         ptx("sqrt.approx.ftz.f32 $0, $1;"));
       // Float ops NVPTX has an instruction for: the LLVM intrinsic, not
       // libdevice's wrapper of the same instruction, so that a kernel that
       // calls nothing else never pays for reading libdevice (about 50 ms).

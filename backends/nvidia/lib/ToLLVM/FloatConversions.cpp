@@ -32,16 +32,6 @@ using namespace mlir::triton;
 namespace trident::nvidia {
 namespace {
 
-Value asmOp(OpBuilder &b, Location loc, Type result, StringRef text,
-            StringRef constraints, ValueRange args) {
-  return LLVM::InlineAsmOp::create(b, loc, result, args, text, constraints,
-                                   /*has_side_effects=*/false,
-                                   /*is_align_stack=*/false,
-                                   LLVM::tailcallkind::TailCallKind::None,
-                                   LLVM::AsmDialectAttr(), ArrayAttr())
-      .getResult(0);
-}
-
 Value f32(OpBuilder &b, Location loc, Value v) {
   return v.getType().isF32() ? v
                              : LLVM::FPExtOp::create(b, loc, b.getF32Type(), v)
@@ -80,20 +70,20 @@ struct FpToFpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
       if (!rtz)
         return nullptr; // core's pattern does it
       if (from.isF32() && to.isF16())
-        return asmOp(b, loc, b.getF16Type(), "cvt.rz.f16.f32 $0, $1;", "=h,f",
+        return trident::pureInlineAsm(b, loc, b.getF16Type(), "cvt.rz.f16.f32 $0, $1;", "=h,f",
                      {x});
       if (from.isF32() && to.isBF16() && cc >= 80)
-        return asmOp(b, loc, b.getBF16Type(), "cvt.rz.bf16.f32 $0, $1;",
+        return trident::pureInlineAsm(b, loc, b.getBF16Type(), "cvt.rz.bf16.f32 $0, $1;",
                      "=h,f", {x});
       if (from.isF64() && to.isF32())
-        return asmOp(b, loc, b.getF32Type(), "cvt.rz.f32.f64 $0, $1;", "=f,d",
+        return trident::pureInlineAsm(b, loc, b.getF32Type(), "cvt.rz.f32.f64 $0, $1;", "=f,d",
                      {x});
       return nullptr;
     }
     const char *kind = isa<Float8E4M3FNType>(isFp8(to) ? to : from) ? "e4m3"
                                                                     : "e5m2";
     if (rtz) { // f32 -> fp8e5 (supported())
-      Value h = asmOp(b, loc, b.getF16Type(), "cvt.rz.f16.f32 $0, $1;", "=h,f",
+      Value h = trident::pureInlineAsm(b, loc, b.getF16Type(), "cvt.rz.f16.f32 $0, $1;", "=h,f",
                       {x});
       Value bits = LLVM::BitcastOp::create(b, loc, i16, h);
       return LLVM::TruncOp::create(
@@ -108,13 +98,13 @@ struct FpToFpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
         // Two halves in one register: ours is the low one.
         Value bits = LLVM::ZExtOp::create(
             b, loc, b.getI32Type(), LLVM::BitcastOp::create(b, loc, i16, x));
-        packed = asmOp(b, loc, i16,
+        packed = trident::pureInlineAsm(b, loc, i16,
                        std::string("cvt.rn.satfinite.") + kind + "x2.f16x2 $0, $1;",
                        "=h,r", {bits});
       } else {
         Value zero = LLVM::ConstantOp::create(b, loc, b.getF32Type(),
                                               b.getF32FloatAttr(0));
-        packed = asmOp(b, loc, i16,
+        packed = trident::pureInlineAsm(b, loc, i16,
                        std::string("cvt.rn.satfinite.") + kind +
                            "x2.f32 $0, $1, $2;",
                        "=h,f,f", {zero, f32(b, loc, x)});
@@ -125,7 +115,7 @@ struct FpToFpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
     if (isFp8(to) || rtz)
       return nullptr;
     Value wide = LLVM::ZExtOp::create(b, loc, i16, x);
-    Value halves = asmOp(b, loc, b.getI32Type(),
+    Value halves = trident::pureInlineAsm(b, loc, b.getI32Type(),
                          std::string("cvt.rn.f16x2.") + kind + "x2 $0, $1;",
                          "=r,h", {wide});
     Value h = LLVM::BitcastOp::create(

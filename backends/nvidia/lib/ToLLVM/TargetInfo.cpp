@@ -12,13 +12,7 @@ using namespace mlir;
 namespace trident::nvidia {
 
 Value NvidiaTargetInfo::threadId(OpBuilder &b, Location loc) const {
-  // The range [0, threads per program) lets LLVM prove the bits of a
-  // thread's coordinates disjoint from the registers' (an xor becomes an
-  // add folded into the address).
-  Type i32 = b.getI32Type();
-  if (auto range = threadIdRange(b, threadsPerWarp()))
-    return NVVM::ThreadIdXOp::create(b, loc, i32, range);
-  return NVVM::ThreadIdXOp::create(b, loc, i32);
+  return threadIdOp<NVVM::ThreadIdXOp>(b, loc, threadsPerWarp());
 }
 
 Value NvidiaTargetInfo::programId(OpBuilder &b, Location loc, int axis) const {
