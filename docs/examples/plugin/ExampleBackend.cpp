@@ -108,12 +108,9 @@ public:
 };
 
 void registerBackends(trident::BackendRegistry *registry) {
-  static bool once = [] {
-    mlir::PassRegistration<CountOpsPass>();
-    return true;
-  }();
-  (void)once;
-  registry->add(std::make_unique<ExampleBackend>());
+  // Our pass by name (trident-opt --example-count-ops), then the backend.
+  trident::registerBackend(registry, std::make_unique<ExampleBackend>(),
+                           {[] { return std::make_unique<CountOpsPass>(); }});
 }
 
 } // namespace
