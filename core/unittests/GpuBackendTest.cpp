@@ -81,7 +81,8 @@ TEST(GpuBackend, OptionsAreTheCommonOnesThenTheVendors) {
 
 TEST(GpuBackend, NumWarpsIsBoundedByThreadsPerProgram) {
   KitOnlyBackend amdLike(wave64());
-  const OptionDef &warps = find(amdLike.options(), "num_warps");
+  std::vector<OptionDef> amdOptions = amdLike.options();
+  const OptionDef &warps = find(amdOptions, "num_warps");
   EXPECT_EQ(warps.check("16"), "");
   EXPECT_EQ(warps.check("32"),
             "at most 16 warps (1024 threads) per workgroup");
@@ -92,7 +93,8 @@ TEST(GpuBackend, NumWarpsIsBoundedByThreadsPerProgram) {
   t32.threadsPerWarp = 32;
   t32.program = "CTA";
   KitOnlyBackend nvLike(t32);
-  const OptionDef &w32 = find(nvLike.options(), "num_warps");
+  std::vector<OptionDef> nvOptions = nvLike.options();
+  const OptionDef &w32 = find(nvOptions, "num_warps");
   EXPECT_EQ(w32.check("32"), "");
   EXPECT_EQ(w32.check("64"), "at most 32 warps (1024 threads) per CTA");
 }
