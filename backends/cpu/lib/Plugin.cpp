@@ -62,8 +62,8 @@ public:
   std::string hash(const trident::Target &,
                    const trident::Options &) const override {
     // The code is compiled for this host's CPU, with this LLVM and lld.
-    return std::string("cpu-") + TRIDENT_VERSION_STRING + "-llvm" LLVM_VERSION_STRING "-" +
-           trident::cpu::hostDescription();
+    return std::string("cpu-") + TRIDENT_VERSION_STRING +
+           "-llvm" LLVM_VERSION_STRING "-" + trident::cpu::hostDescription();
   }
 };
 
@@ -91,5 +91,6 @@ void registerBackends(trident::BackendRegistry *registry) {
 } // namespace
 
 TRIDENT_PLUGIN_EXPORT TridentPluginInfo tridentGetPluginInfo() {
-  return {TRIDENT_PLUGIN_API_VERSION, "cpu", TRIDENT_VERSION_STRING, registerBackends};
+  return {TRIDENT_PLUGIN_API_VERSION, "cpu", TRIDENT_VERSION_STRING,
+          registerBackends};
 }

@@ -202,15 +202,17 @@ std::string findLinker(std::string &why) {
 }
 
 mlir::LogicalResult translateToLLVMIR(mlir::ModuleOp module,
-                                      const std::string &arch,
-                                      std::string &out, std::string &error) {
+                                      const std::string &arch, std::string &out,
+                                      std::string &error) {
   std::unique_ptr<llvm::TargetMachine> tm = machine(arch, error);
   if (!tm)
     return mlir::failure();
   llvm::LLVMContext llvmCtx;
   std::unique_ptr<llvm::Module> m = trident::translateForMachine(
       module, llvmCtx, *tm,
-      [](mlir::DialectRegistry &r) { mlir::registerROCDLDialectTranslation(r); },
+      [](mlir::DialectRegistry &r) {
+        mlir::registerROCDLDialectTranslation(r);
+      },
       error);
   if (!m)
     return mlir::failure();

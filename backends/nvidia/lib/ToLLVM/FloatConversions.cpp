@@ -70,27 +70,27 @@ struct FpToFpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
       if (!rtz)
         return nullptr; // core's pattern does it
       if (from.isF32() && to.isF16())
-        return trident::pureInlineAsm(b, loc, b.getF16Type(), "cvt.rz.f16.f32 $0, $1;", "=h,f",
-                     {x});
+        return trident::pureInlineAsm(b, loc, b.getF16Type(),
+                                      "cvt.rz.f16.f32 $0, $1;", "=h,f", {x});
       if (from.isF32() && to.isBF16() && cc >= 80)
-        return trident::pureInlineAsm(b, loc, b.getBF16Type(), "cvt.rz.bf16.f32 $0, $1;",
-                     "=h,f", {x});
+        return trident::pureInlineAsm(b, loc, b.getBF16Type(),
+                                      "cvt.rz.bf16.f32 $0, $1;", "=h,f", {x});
       if (from.isF64() && to.isF32())
-        return trident::pureInlineAsm(b, loc, b.getF32Type(), "cvt.rz.f32.f64 $0, $1;", "=f,d",
-                     {x});
+        return trident::pureInlineAsm(b, loc, b.getF32Type(),
+                                      "cvt.rz.f32.f64 $0, $1;", "=f,d", {x});
       return nullptr;
     }
-    const char *kind = isa<Float8E4M3FNType>(isFp8(to) ? to : from) ? "e4m3"
-                                                                    : "e5m2";
+    const char *kind =
+        isa<Float8E4M3FNType>(isFp8(to) ? to : from) ? "e4m3" : "e5m2";
     if (rtz) { // f32 -> fp8e5 (supported())
-      Value h = trident::pureInlineAsm(b, loc, b.getF16Type(), "cvt.rz.f16.f32 $0, $1;", "=h,f",
-                      {x});
+      Value h = trident::pureInlineAsm(b, loc, b.getF16Type(),
+                                       "cvt.rz.f16.f32 $0, $1;", "=h,f", {x});
       Value bits = LLVM::BitcastOp::create(b, loc, i16, h);
       return LLVM::TruncOp::create(
           b, loc, i8,
-          LLVM::LShrOp::create(b, loc, bits,
-                               LLVM::ConstantOp::create(b, loc, i16,
-                                                        b.getI16IntegerAttr(8))));
+          LLVM::LShrOp::create(
+              b, loc, bits,
+              LLVM::ConstantOp::create(b, loc, i16, b.getI16IntegerAttr(8))));
     }
     if (isFp8(to)) {
       Value packed;
