@@ -9,9 +9,9 @@
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/IR/LegacyPassManager.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"

@@ -38,7 +38,7 @@ class Pass;
 
 namespace trident {
 
-/// The launch options every GPU backend takes, parsed once from the
+/// The launch options every GPU backend takes, parsed in one place from the
 /// driver's strings (which the options' checks have already accepted).
 struct GpuOptions {
   int numWarps = 4;
@@ -60,7 +60,7 @@ mlir::FailureOr<bool> boolOption(const Options &options,
 mlir::FailureOr<int> intOption(const Options &options, const std::string &name,
                                std::string &error);
 
-/// OptionDef checks: "0" or "1"; an integer in [lo, hi] (0 allowed when
+/// OptionDef checks: "0" or "1"; an integer in [1, hi] (and 0 when
 /// `zeroMeansDefault`), with `what` ("waves per EU") in the message.
 std::string checkBool(const std::string &value);
 std::function<std::string(const std::string &)>

@@ -89,7 +89,9 @@ mlir::LLVM::ConstantRangeAttr threadIdRange(mlir::OpBuilder &b,
                                             int threadsPerWarp);
 
 /// A target's thread-id op `Op` (x), as i32, with threadIdRange's range
-/// where the module has one.
+/// where the module has one: knowing the id is in [0, threads per program)
+/// lets LLVM prove a thread's coordinate bits disjoint from the registers'
+/// (an xor becomes an add folded into the address).
 template <typename Op>
 mlir::Value threadIdOp(mlir::OpBuilder &b, mlir::Location loc,
                        int threadsPerWarp) {
