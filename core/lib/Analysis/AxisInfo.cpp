@@ -79,7 +79,115 @@ AxisInfoAnalysis::AxisInfoAnalysis(Operation *root) {
       info_[a] = info;
     }
   });
-  root->walk<WalkOrder::PreOrder>([&](Operation *op) { visit(op); });
+  for (Region &r : root->getRegions())
+    visitRegion(r);
+}
+
+/// What holds of both `a` and `b` (a value that is one or the other).
+static AxisInfo join(const AxisInfo &a, const AxisInfo &b) {
+  if (a.rank() != b.rank())
+    return AxisInfo::pessimistic(a.rank());
+  AxisInfo out = a;
+  for (unsigned d = 0; d < a.rank(); ++d) {
+    out.contiguity[d] = std::gcd(a.contiguity[d], b.contiguity[d]);
+    out.divisibility[d] = std::gcd(a.divisibility[d], b.divisibility[d]);
+    out.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
+  }
+  out.constant = a.constant == b.constant ? a.constant : std::nullopt;
+  return out;
+}
+
+static bool sameInfo(const AxisInfo &a, const AxisInfo &b) {
+  return a.contiguity == b.contiguity && a.divisibility == b.divisibility &&
+         a.constancy == b.constancy && a.constant == b.constant;
+}
+
+void AxisInfoAnalysis::visitRegion(Region &region) {
+  for (Block &block : region)
+    for (Operation &op : block)
+      visitNested(&op);
+}
+
+void AxisInfoAnalysis::visitNested(Operation *op) {
+  if (auto f = dyn_cast<scf::ForOp>(op))
+    return visitLoop(op, f.getInitArgs(), f.getRegionIterArgs(),
+                     f.getBody()->getTerminator()->getOperands(), f.getResults(),
+                     {&f.getRegion()});
+  if (auto w = dyn_cast<scf::WhileOp>(op)) {
+    // The before region's arguments carry the inits and the after region's
+    // yields; the after region's and the results, the condition's values.
+    auto cond = w.getConditionOp();
+    visitLoop(op, w.getInits(), w.getBeforeArguments(),
+              w.getYieldOp().getOperands(), {},
+              {&w.getBefore(), &w.getAfter()}, [&] {
+                for (auto [v, arg, res] :
+                     llvm::zip(cond.getArgs(), w.getAfterArguments(),
+                               w.getResults())) {
+                  info_[arg] = get(v);
+                  info_[res] = get(v);
+                }
+              });
+    return;
+  }
+  visit(op);
+  for (Region &r : op->getRegions())
+    visitRegion(r);
+  if (auto i = dyn_cast<scf::IfOp>(op)) {
+    // A result is either branch's value.
+    for (unsigned k = 0; k < i.getNumResults(); ++k) {
+      if (i.getElseRegion().empty())
+        break;
+      AxisInfo t = get(i.thenYield().getOperand(k));
+      AxisInfo e = get(i.elseYield().getOperand(k));
+      info_[i.getResult(k)] = join(t, e);
+    }
+  }
+}
+
+void AxisInfoAnalysis::visitLoop(Operation *loop, ValueRange inits,
+                                 ValueRange args, ValueRange yields,
+                                 ValueRange results, ArrayRef<Region *> body,
+                                 llvm::function_ref<void()> afterBefore) {
+  visit(loop); // the induction variable of an scf.for
+  // A loop-carried value is its init joined with every value the body
+  // yields for it: iterate from the init until nothing changes (facts only
+  // shrink, by gcd), giving up to nothing known after a few rounds.
+  SmallVector<AxisInfo> carried;
+  for (Value v : inits)
+    carried.push_back(get(v));
+  bool stable = false;
+  for (int round = 0; round < 8 && !stable; ++round) {
+    for (auto [arg, info] : llvm::zip(args, carried))
+      info_[arg] = info;
+    for (Region *r : body) {
+      visitRegion(*r);
+      if (afterBefore && r == body.front())
+        afterBefore();
+    }
+    stable = true;
+    for (auto [k, v] : llvm::enumerate(yields)) {
+      if (k >= carried.size())
+        break;
+      AxisInfo next = join(carried[k], get(v));
+      if (!sameInfo(next, carried[k])) {
+        carried[k] = next;
+        stable = false;
+      }
+    }
+  }
+  if (!stable) {
+    for (auto [arg, info] : llvm::zip(args, carried))
+      info = AxisInfo::pessimistic(rankOf(arg.getType()));
+    for (auto [arg, info] : llvm::zip(args, carried))
+      info_[arg] = info;
+    for (Region *r : body) {
+      visitRegion(*r);
+      if (afterBefore && r == body.front())
+        afterBefore();
+    }
+  }
+  for (auto [res, info] : llvm::zip(results, carried))
+    info_[res] = info;
 }
 
 AxisInfo AxisInfoAnalysis::get(Value v) const {
@@ -89,7 +197,40 @@ AxisInfo AxisInfoAnalysis::get(Value v) const {
   return AxisInfo::pessimistic(rankOf(v.getType()));
 }
 
+/// The facts a kernel's author states on the op that makes a value
+/// (tl.multiple_of, tl.max_contiguous, tl.max_constancy: tt.divisibility,
+/// tt.contiguity, tt.constancy, one entry per dimension) replace the
+/// computed ones, as in Triton.
+static void applyHints(Operation *op, AxisInfo &info) {
+  auto hint = [&](const char *name, SmallVector<int64_t> &into) {
+    auto a = op->getAttrOfType<DenseIntElementsAttr>(name);
+    if (!a || a.getNumElements() != int64_t(into.size()))
+      return;
+    unsigned d = 0;
+    for (const APInt &v : a.getValues<APInt>())
+      into[d++] = std::max<int64_t>(1, v.getSExtValue());
+  };
+  hint("tt.divisibility", info.divisibility);
+  hint("tt.contiguity", info.contiguity);
+  hint("tt.constancy", info.constancy);
+}
+
+static bool hasHints(Operation *op) {
+  return op->hasAttr("tt.divisibility") || op->hasAttr("tt.contiguity") ||
+         op->hasAttr("tt.constancy");
+}
+
 void AxisInfoAnalysis::visit(Operation *op) {
+  computeFacts(op);
+  if (op->getNumResults() == 1 && hasHints(op)) {
+    Value r = op->getResult(0);
+    AxisInfo info = get(r);
+    applyHints(op, info);
+    info_[r] = info;
+  }
+}
+
+void AxisInfoAnalysis::computeFacts(Operation *op) {
   // Loop induction variables: divisibility of the bounds and step.
   if (auto f = dyn_cast<scf::ForOp>(op)) {
     AxisInfo iv = AxisInfo::pessimistic(0);
@@ -212,6 +353,12 @@ void AxisInfoAnalysis::visit(Operation *op) {
         out.contiguity[d] = std::gcd(a.contiguity[d], *b.constant);
         out.divisibility[d] =
             std::max<int64_t>(1, std::gcd(a.divisibility[d], *b.constant));
+      } else if (b.constancy[d] == full(d)) {
+        // x % n with n a multiple of p and runs of x starting at multiples
+        // of p: no run of p wraps (the tutorial's `offs % M`).
+        int64_t p = std::gcd(a.divisibility[d], b.divisibility[d]);
+        out.contiguity[d] = std::max<int64_t>(1, std::gcd(a.contiguity[d], p));
+        out.divisibility[d] = std::max<int64_t>(1, p);
       }
       out.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
     }

@@ -5,9 +5,13 @@
 // values (contiguity), the largest power of two dividing the first value
 // of each run (divisibility; for pointers, in bytes), and how many
 // consecutive elements are equal (constancy). Facts come from
-// tt.make_range, splats, constants, the kernel arguments' tt.divisibility
-// and arithmetic; everything else is pessimistic (1). GPU backends read
-// vector widths of loads and stores off it, as Triton's AxisInfo does.
+// tt.make_range, splats, constants, the kernel arguments' tt.divisibility,
+// the hints the author wrote on ops (tl.multiple_of, tl.max_contiguous,
+// tl.max_constancy) and arithmetic; loop-carried values (scf.for and
+// scf.while) are their inits joined with what the body yields, to a fixed
+// point; the results of an scf.if join its branches. Everything else is
+// pessimistic (1). GPU backends read vector widths of loads and stores off
+// it, as Triton's AxisInfo does.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_ANALYSIS_AXISINFO_H
@@ -16,6 +20,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -70,7 +75,14 @@ public:
                                 unsigned elementBits) const;
 
 private:
+  void visitRegion(Region &region);
+  void visitNested(Operation *op);
+  void visitLoop(Operation *loop, ValueRange inits, ValueRange args,
+                 ValueRange yields, ValueRange results,
+                 ArrayRef<Region *> body,
+                 llvm::function_ref<void()> afterBefore = {});
   void visit(Operation *op);
+  void computeFacts(Operation *op);
   llvm::DenseMap<Value, AxisInfo> info_;
 };
 
