@@ -5,6 +5,7 @@
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/Transforms/DotPlan.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -88,6 +89,12 @@ unsigned emitLayoutRemarks(ModuleOp module) {
           << (c.withinWarps ? " (only lanes of one warp exchange elements)"
                             : "");
       }
+      ++n;
+      return;
+    }
+    // What the target's dot planner chose where it had a reason to say.
+    if (auto why = op->getAttrOfType<StringAttr>(kDotPlanRemark)) {
+      emitRemark(op->getLoc()) << why.getValue();
       ++n;
       return;
     }

@@ -114,8 +114,9 @@ void GpuBackend::registerDialects(mlir::DialectRegistry &registry) const {
 
 std::vector<Stage> GpuBackend::stages(const Target &target) const {
   int threadsPerWarp = traits_.threadsPerWarp;
+  mlir::triton::gpu::DotPlanner planner = dotPlanner(target);
   Stage ttgir{"ttgir", ".mlir", false,
-              [target, threadsPerWarp](Artifact &a, StageContext &c) {
+              [target, threadsPerWarp, planner](Artifact &a, StageContext &c) {
                 std::string error;
                 mlir::FailureOr<GpuOptions> gpu =
                     GpuOptions::parse(c.options, error);
@@ -131,7 +132,8 @@ std::vector<Stage> GpuBackend::stages(const Target &target) const {
                   o.threadsPerWarp = threadsPerWarp;
                   o.numCtas = gpu->numCtas;
                   o.target = target.str;
-                  mlir::triton::gpu::buildTritonToTritonGPUPipeline(pm, o);
+                  mlir::triton::gpu::buildTritonToTritonGPUPipeline(pm, o,
+                                                                    planner);
                 });
               }};
   Stage llir{"llir", ".mlir", false, [this, target](Artifact &a,

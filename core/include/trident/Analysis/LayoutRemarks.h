@@ -6,8 +6,10 @@
 // memory, and the bytes) and for every load or store that is not one
 // 128-bit access per run of registers (how many elements it moves at once
 // and what bounds it: the layout, the pointers' contiguity or alignment,
-// the mask). What the shared lowering then does is what the remarks say:
-// both read the same classifyConversion and planVectorAccess.
+// the mask), and for every tt.dot whose target said why it chose its
+// instruction (core's FMA dot instead of a matrix unit). What the shared
+// lowering then does is what the remarks say: both read the same
+// classifyConversion and planVectorAccess.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_ANALYSIS_LAYOUTREMARKS_H

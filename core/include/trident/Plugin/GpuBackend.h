@@ -27,6 +27,7 @@
 #define TRIDENT_PLUGIN_GPUBACKEND_H
 
 #include "trident/Plugin/Backend.h"
+#include "trident/Dialect/TritonGPU/Transforms/DotPlan.h"
 
 #include <cstdint>
 #include <functional>
@@ -109,6 +110,12 @@ protected:
   virtual std::vector<OptionDef> vendorOptions() const { return {}; }
   /// The dialects its own stages and encodings need (NVVM, ROCDL, ...).
   virtual void registerVendorDialects(mlir::DialectRegistry &registry) const {}
+  /// How the ttgir stage lays out each tt.dot on `target` (DotPlan.h):
+  /// the vendor's matrix unit where it takes the dot, core's FMA dot
+  /// (fmaDotPlan) where not. The default plans every dot on FMA.
+  virtual mlir::triton::gpu::DotPlanner dotPlanner(const Target &target) const {
+    return {};
+  }
   /// The shared-memory limit of one program on `target`.
   virtual SharedMemoryLimit sharedMemoryLimit(const Target &target) const = 0;
   /// The vendor's TTGIR -> LLVM conversion pass for `target`, set up from

@@ -95,6 +95,7 @@ LogicalResult lowerTritonGPUToLLVM(
   populateGatherOpToLLVMPatterns(tc, patterns, lc);
   populateHistogramOpToLLVMPatterns(tc, patterns, lc);
   populateSharedMemoryOpToLLVMPatterns(tc, patterns, lc);
+  populateDotOpToLLVMPatterns(tc, patterns, lc);
   if (extra)
     extra(tc, patterns);
   arith::populateArithToLLVMConversionPatterns(tc, patterns);

@@ -5,7 +5,7 @@
 // the encoding's linear layout). The patterns here lower TTGIR op families
 // -- elementwise, float conversions, view (splat, broadcast, expand_dims, make_range,
 // convert_layout), shape (trans, reshape, join, split, cat), memory
-// (addptr, load, store), shared memory (local_alloc, local_load,
+// (addptr, load, store), the FMA dot, shared memory (local_alloc, local_load,
 // local_store, barriers), reductions, functions and program ids -- over a
 // backend's TargetInfo. The module must have been through
 // allocate-shared-memory and insert-shared-barriers. A backend's conversion pass
@@ -88,6 +88,11 @@ void populateHistogramOpToLLVMPatterns(
 void populateSharedMemoryOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
     LoweringContext &lc);
+/// Core's FMA dot (blocked accumulators); a vendor's matrix-unit patterns
+/// come through `extra` at a higher benefit.
+void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns,
+                                 LoweringContext &lc);
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   LoweringContext &lc);

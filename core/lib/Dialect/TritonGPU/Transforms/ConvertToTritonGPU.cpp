@@ -7,12 +7,20 @@
 // operand's class a slice of its result's. Classes that are no slice get a
 // blocked encoding coalesced for their loads and stores (AxisInfo).
 //
+// A tt.dot is planned by the target first (DotPlan.h): its plan's
+// accumulator encoding anchors the class of the dot's result. A store's
+// value and a load's result are tied to their pointers only softly: the
+// tie is kept unless it would pull a pointer class into an anchored
+// class's encoding, and a broken tie becomes a ttg.convert_layout (the
+// store writes from a coalesced layout, as Triton's does).
+//
 //===----------------------------------------------------------------------===//
 
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/Transforms/DotPlan.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Builders.h"
@@ -33,6 +41,17 @@ namespace {
 
 bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
 
+/// A value and the pointer its load or store ties it to (softly).
+struct SoftEdge {
+  Value value, ptr;
+  Operation *op;
+};
+
+struct PlannedDot {
+  DotOp dot;
+  DotPlan plan;
+};
+
 struct SliceEdge {
   Value child, parent;
   unsigned axis;
@@ -41,9 +60,10 @@ struct SliceEdge {
 
 class LayoutAssignment {
 public:
-  LayoutAssignment(ModuleOp m, int numWarps, int threadsPerWarp)
+  LayoutAssignment(ModuleOp m, int numWarps, int threadsPerWarp,
+                   std::string target, const DotPlanner &planner)
       : module_(m), numWarps_(numWarps), threadsPerWarp_(threadsPerWarp),
-        axis_(m) {}
+        target_(std::move(target)), planner_(planner), axis_(m) {}
 
   LogicalResult run();
 
@@ -62,11 +82,21 @@ private:
     return classes_.getLeaderValue(v.getAsOpaquePointer());
   }
   LogicalResult collect(Operation *op);
+  LogicalResult planDots();
+  /// The plan of the first dot whose result is in `cls` and whose plan
+  /// fixes the accumulator's encoding (a matrix unit's), if any.
+  const PlannedDot *anchorOf(const void *cls);
   Attribute encodingOf(const void *cls, int depth = 0);
   Attribute rootEncoding(const void *cls);
+  void placeDots(OpBuilder &b);
+  void placeSoftEdges(OpBuilder &b);
 
   ModuleOp module_;
   int numWarps_, threadsPerWarp_;
+  std::string target_;
+  const DotPlanner &planner_;
+  std::vector<PlannedDot> dots_;
+  std::vector<SoftEdge> soft_;
   AxisInfoAnalysis axis_;
   llvm::EquivalenceClasses<const void *> classes_;
   std::vector<Value> values_;
@@ -99,9 +129,15 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
   if (isa<TransOp, ReshapeOp, JoinOp, SplitOp, CatOp>(op))
     return success();
   // Block pointers are rewritten before (triton-rewrite-tensor-pointer).
-  if (isa<DotOp, MakeTensorPtrOp, AdvanceOp>(op))
+  if (isa<MakeTensorPtrOp, AdvanceOp>(op))
     return op->emitError("'")
            << op->getName() << "' is not supported by the GPU backends yet";
+  // The operands arrive converted to dot_op encodings; the accumulator is
+  // the result's class (anchored by the plan).
+  if (auto d = dyn_cast<DotOp>(op)) {
+    join(d.getC(), d.getD());
+    return success();
+  }
   if (auto r = dyn_cast<ReduceOp>(op)) {
     joinAll(r.getOperands());
     if (r->getNumResults() && isTensor(r->getResult(0))) {
@@ -135,7 +171,20 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
   }
   if (isa<SplatOp, MakeRangeOp>(op))
     return success();
-  if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op)) {
+  if (auto l = dyn_cast<LoadOp>(op)) {
+    memoryOps_.push_back(op);
+    joinAll(op->getOperands());
+    soft_.push_back({l.getResult(), l.getPtr(), op});
+    return success();
+  }
+  if (auto s = dyn_cast<StoreOp>(op)) {
+    memoryOps_.push_back(op);
+    if (s.getMask())
+      join(s.getPtr(), s.getMask());
+    soft_.push_back({s.getValue(), s.getPtr(), op});
+    return success();
+  }
+  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     memoryOps_.push_back(op);
     SmallVector<Value> all(op->getOperands());
     all.append(op->result_begin(), op->result_end());
@@ -260,7 +309,10 @@ Attribute LayoutAssignment::encodingOf(const void *cls, int depth) {
     return it->second;
   Attribute enc;
   auto d = derivation_.find(cls);
-  if (d != derivation_.end() && depth < 16) {
+  const PlannedDot *anchor = anchorOf(cls);
+  if (anchor) {
+    enc = anchor->plan.accEncoding;
+  } else if (d != derivation_.end() && depth < 16) {
     const SliceEdge &e = *d->second;
     enc = SliceEncodingAttr::get(module_.getContext(), e.axis,
                                  encodingOf(leader(e.parent), depth + 1));
@@ -271,7 +323,118 @@ Attribute LayoutAssignment::encodingOf(const void *cls, int depth) {
   return enc;
 }
 
+/// Whether another dot of `dot`'s region is reachable from it through
+/// uses, or reaches it through operands (Triton's test for chained dots).
+static bool isChained(DotOp dot) {
+  Region *region = dot->getParentRegion();
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Operation *> work;
+  auto visit = [&](Operation *op) {
+    if (op && op->getParentRegion() == region && seen.insert(op).second)
+      work.push_back(op);
+  };
+  // Forward through uses.
+  for (Operation *u : dot->getUsers())
+    visit(u);
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    if (isa<DotOp>(op))
+      return true;
+    for (Operation *u : op->getUsers())
+      visit(u);
+  }
+  // Backward through the operands.
+  seen.clear();
+  for (Value v : {dot.getA(), dot.getB()})
+    visit(v.getDefiningOp());
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    if (isa<DotOp>(op))
+      return true;
+    for (Value v : op->getOperands())
+      visit(v.getDefiningOp());
+  }
+  return false;
+}
+
+/// `v` as a tensor of `elem`, by the cast core's FMA dot needs (operands
+/// are never wider than the accumulator: tl.dot's typing).
+static Value upcast(OpBuilder &b, Location loc, Value v, Type elem) {
+  auto t = cast<RankedTensorType>(v.getType());
+  Type from = t.getElementType();
+  if (from == elem)
+    return v;
+  auto to = RankedTensorType::get(t.getShape(), elem, t.getEncoding());
+  if (isa<IntegerType>(from))
+    return arith::ExtSIOp::create(b, loc, to, v);
+  if (from.getIntOrFloatBitWidth() == 8)
+    return FpToFpOp::create(b, loc, to, v, RoundingModeAttr());
+  return arith::ExtFOp::create(b, loc, to, v);
+}
+
+/// The accumulator of core's FMA dot: lanes and warps spread over M and N
+/// so that each thread's rows and columns are about as many (what it
+/// holds of A is rows x K, of B K x columns), the batch of a 3-D dot taking
+/// warps first. One element per thread in the encoding; the rest repeat
+/// in registers.
+static BlockedEncodingAttr fmaAccEncoding(MLIRContext *ctx,
+                                          ArrayRef<int64_t> shape,
+                                          int numWarps, int threadsPerWarp) {
+  unsigned rank = shape.size(), m = rank - 2, n = rank - 1;
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1), order;
+  for (int d = int(rank) - 1; d >= 0; --d)
+    order.push_back(unsigned(d));
+  SmallVector<int64_t> left(shape);
+  auto place = [&](SmallVectorImpl<unsigned> &into, int count, bool batch) {
+    for (; count > 1; count /= 2) {
+      unsigned d = left[n] >= left[m] ? n : m;
+      if (batch && rank == 3 && left[0] > 1)
+        d = 0;
+      into[d] *= 2;
+      left[d] = std::max<int64_t>(1, left[d] / 2);
+    }
+  };
+  place(tpw, threadsPerWarp, false);
+  place(wpc, numWarps, true);
+  return BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order);
+}
+
+LogicalResult LayoutAssignment::planDots() {
+  SmallVector<DotOp> dots;
+  module_.walk([&](DotOp d) { dots.push_back(d); });
+  for (DotOp dot : dots) {
+    DotPlanContext context{numWarps_, threadsPerWarp_, target_,
+                           isChained(dot)};
+    std::string error;
+    FailureOr<DotPlan> plan =
+        planner_ ? planner_(dot, context, error) : fmaDotPlan();
+    if (failed(plan))
+      return dot.emitError() << error;
+    if (!plan->accEncoding) {
+      plan->fma = true;
+      plan->accEncoding = fmaAccEncoding(
+          module_.getContext(),
+          cast<RankedTensorType>(dot.getD().getType()).getShape(), numWarps_,
+          threadsPerWarp_);
+    }
+    if (!plan->remark.empty())
+      dot->setAttr(kDotPlanRemark,
+                   StringAttr::get(module_.getContext(), plan->remark));
+    dots_.push_back({dot, *plan});
+  }
+  return success();
+}
+
+const PlannedDot *LayoutAssignment::anchorOf(const void *cls) {
+  for (const PlannedDot &p : dots_)
+    if (leader(const_cast<DotOp &>(p.dot).getD()) == cls)
+      return &p;
+  return nullptr;
+}
+
 LogicalResult LayoutAssignment::run() {
+  if (failed(planDots()))
+    return failure();
   bool failed = false;
   module_.walk([&](Operation *op) {
     if (!failed && ::mlir::failed(collect(op)))
@@ -279,6 +442,19 @@ LogicalResult LayoutAssignment::run() {
   });
   if (failed)
     return failure();
+  // A soft tie holds unless one side is anchored by a matrix unit's dot
+  // (whose accumulator layout no access should follow). Core's FMA dot
+  // anchors a blocked layout, which loads and stores may share: no trip
+  // through shared memory for the accumulator (128 KB for a 128 x 256
+  // fp32 tile, more than many GPUs have).
+  auto hard = [&](Value v) {
+    const PlannedDot *p = anchorOf(leader(v));
+    return p && !p->plan.fma;
+  };
+  for (const SoftEdge &e : soft_)
+    if (isTensor(e.value) && isTensor(e.ptr) && !hard(e.value) &&
+        !hard(e.ptr))
+      join(e.value, e.ptr);
   for (const SliceEdge &e : edges_)
     derivation_.try_emplace(leader(e.child), &e);
 
@@ -327,6 +503,8 @@ LogicalResult LayoutAssignment::run() {
       e.op->setOperand(0, cvt.getResult());
     }
   }
+  placeSoftEdges(b);
+  placeDots(b);
   // Constants carry their type in their value too.
   module_.walk([&](arith::ConstantOp c) {
     if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
@@ -336,10 +514,72 @@ LogicalResult LayoutAssignment::run() {
   return success();
 }
 
+void LayoutAssignment::placeSoftEdges(OpBuilder &b) {
+  for (const SoftEdge &e : soft_) {
+    if (!isTensor(e.value) || !isTensor(e.ptr))
+      continue;
+    auto valueType = cast<RankedTensorType>(e.value.getType());
+    Attribute want = cast<RankedTensorType>(e.ptr.getType()).getEncoding();
+    if (valueType.getEncoding() == want)
+      continue;
+    auto wantType = RankedTensorType::get(valueType.getShape(),
+                                          valueType.getElementType(), want);
+    if (isa<StoreOp>(e.op)) {
+      b.setInsertionPoint(e.op);
+      auto cvt = ConvertLayoutOp::create(b, e.op->getLoc(), wantType, e.value);
+      cast<StoreOp>(e.op).getValueMutable().assign(cvt.getResult());
+    } else {
+      // The load yields its pointers' layout; its users get the class's.
+      b.setInsertionPointAfter(e.op);
+      Value result = e.value;
+      result.setType(wantType);
+      auto cvt = ConvertLayoutOp::create(b, e.op->getLoc(), valueType, result);
+      result.replaceAllUsesExcept(cvt.getResult(), cvt);
+    }
+  }
+}
+
+void LayoutAssignment::placeDots(OpBuilder &b) {
+  MLIRContext *ctx = module_.getContext();
+  for (PlannedDot &p : dots_) {
+    DotOp dot = p.dot;
+    auto dType = cast<RankedTensorType>(dot.getD().getType());
+    Attribute have = dType.getEncoding(), acc = p.plan.accEncoding;
+    if (acc != have) {
+      // The class took another dot's anchor: convert around this one.
+      auto accType = RankedTensorType::get(dType.getShape(),
+                                           dType.getElementType(), acc);
+      b.setInsertionPoint(dot);
+      auto c = ConvertLayoutOp::create(b, dot.getLoc(), accType, dot.getC());
+      dot.getCMutable().assign(c.getResult());
+      b.setInsertionPointAfter(dot);
+      dot.getD().setType(accType);
+      auto back = ConvertLayoutOp::create(b, dot.getLoc(), dType, dot.getD());
+      dot.getD().replaceAllUsesExcept(back.getResult(), back);
+    }
+    b.setInsertionPoint(dot);
+    for (unsigned i = 0; i < 2; ++i) {
+      Value v = dot->getOperand(i);
+      auto t = cast<RankedTensorType>(v.getType());
+      auto want = RankedTensorType::get(
+          t.getShape(), t.getElementType(),
+          DotOperandEncodingAttr::get(ctx, i, acc, p.plan.kWidth[i]));
+      if (t != want)
+        v = ConvertLayoutOp::create(b, dot.getLoc(), want, v).getResult();
+      // Core's FMA dot multiplies in the accumulator's type: the operands
+      // are upcast once they are in place (moving the narrow type).
+      if (p.plan.fma)
+        v = upcast(b, dot.getLoc(), v, dType.getElementType());
+      dot->setOperand(i, v);
+    }
+  }
+}
+
 struct ConvertTritonToTritonGPU
     : public mlir::triton::gpu::impl::ConvertTritonToTritonGPUBase<
           ConvertTritonToTritonGPU> {
   using ConvertTritonToTritonGPUBase::ConvertTritonToTritonGPUBase;
+  DotPlanner planner;
   void runOnOperation() override {
     ModuleOp m = getOperation();
     MLIRContext *ctx = m.getContext();
@@ -354,10 +594,17 @@ struct ConvertTritonToTritonGPU
       m.emitError("num_ctas > 1 is not supported by the GPU backends yet");
       return signalPassFailure();
     }
-    LayoutAssignment assign(m, numWarps, threadsPerWarp);
+    LayoutAssignment assign(m, numWarps, threadsPerWarp, target, planner);
     if (failed(assign.run()))
       signalPassFailure();
   }
 };
 
 } // namespace
+
+std::unique_ptr<Pass> mlir::triton::gpu::createConvertTritonToTritonGPU(
+    const ConvertTritonToTritonGPUOptions &options, DotPlanner planner) {
+  auto pass = std::make_unique<ConvertTritonToTritonGPU>(options);
+  pass->planner = std::move(planner);
+  return pass;
+}

@@ -9,9 +9,10 @@
 namespace mlir::triton::gpu {
 
 void buildTritonToTritonGPUPipeline(
-    OpPassManager &pm, const ConvertTritonToTritonGPUOptions &options) {
+    OpPassManager &pm, const ConvertTritonToTritonGPUOptions &options,
+    DotPlanner planner) {
   pm.addPass(createTritonRewriteTensorPointer());
-  pm.addPass(createConvertTritonToTritonGPU(options));
+  pm.addPass(createConvertTritonToTritonGPU(options, std::move(planner)));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -41,8 +41,12 @@ struct DotPlanContext {
 
 struct DotPlan {
   /// The encoding of the accumulator and the result; null for core's FMA
-  /// dot (a blocked accumulator, operands upcast to its element type).
+  /// dot (layout assignment then picks a blocked accumulator that balances
+  /// what each thread holds of A and B, and sets `fma`).
   Attribute accEncoding;
+  /// Core's FMA dot: the operands are upcast to the accumulator's element
+  /// type once converted to their #ttg.dot_op encodings.
+  bool fma = false;
   /// kWidth of the #ttg.dot_op encodings of A (0) and B (1).
   unsigned kWidth[2] = {0, 0};
   /// Why this plan, for the author (a remark at the dot's location under

@@ -11,6 +11,7 @@
 #define TRIDENT_DIALECT_TRITONGPU_TRANSFORMS_PASSES_H
 
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/Transforms/DotPlan.h"
 
 #include "mlir/Pass/Pass.h"
 
@@ -22,11 +23,18 @@ namespace mlir::triton::gpu {
 #define GEN_PASS_REGISTRATION
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h.inc"
 
+/// convert-triton-to-tritongpu with the target's dot planner (without
+/// one, as from trident-opt, every dot is core's FMA dot).
+std::unique_ptr<Pass>
+createConvertTritonToTritonGPU(const ConvertTritonToTritonGPUOptions &options,
+                               DotPlanner planner);
+
 /// A GPU backend's ttgir stage: rewrite-tensor-pointer,
 /// convert-triton-to-tritongpu with `options` (warps, lanes per warp,
-/// CTAs, target), canonicalize, cse.
+/// CTAs, target) and `planner`, canonicalize, cse.
 void buildTritonToTritonGPUPipeline(
-    OpPassManager &pm, const ConvertTritonToTritonGPUOptions &options);
+    OpPassManager &pm, const ConvertTritonToTritonGPUOptions &options,
+    DotPlanner planner = {});
 
 /// A GPU backend's llir stage around its own `lowering` pass (TTGIR to the
 /// LLVM dialect): allocate-shared-memory, insert-shared-barriers,
