@@ -9,6 +9,7 @@
 
 #include "Target/Target.h"
 
+#include "trident/Backends/Nvidia/DotPlan.h"
 #include "trident/Backends/Nvidia/Encodings.h"
 #include "trident/Backends/Nvidia/Passes.h"
 #include "trident/Plugin/GpuBackend.h"
@@ -64,6 +65,10 @@ protected:
     registry.insert<mlir::NVVM::NVVMDialect>();
     // #ttg.nvidia_mma is NVIDIA's: core parses it once this ran.
     trident::nvidia::registerNvidiaEncodings();
+  }
+  mlir::triton::gpu::DotPlanner
+  dotPlanner(const trident::Target &t) const override {
+    return trident::nvidia::dotPlanner(computeCapability(t));
   }
   /// The most shared memory one CTA may use on sm_`cc` (the opt-in limit,
   /// CUDA programming guide's table of compute capabilities).

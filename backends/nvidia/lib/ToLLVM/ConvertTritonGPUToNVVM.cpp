@@ -1,5 +1,6 @@
 //===- ConvertTritonGPUToNVVM.cpp - TTGIR to LLVM for NVIDIA GPUs ---------===//
 
+#include "DotOpToMMA.h"
 #include "FloatConversions.h"
 
 #include "trident/Backends/Nvidia/Passes.h"
@@ -56,6 +57,7 @@ struct ConvertTritonGPUToNVVM
     auto extra = [cc](trident::TritonGPUToLLVMTypeConverter &tc,
                       RewritePatternSet &p) {
       trident::nvidia::populateFloatConversionPatterns(tc, p, cc);
+      trident::nvidia::populateDotOpToMMAPatterns(tc, p);
       p.add<F32OpLowering<math::ExpOp>>(tc, /*benefit=*/3, exp2ApproxOfScaled);
       p.add<F32OpLowering<math::Exp2Op>>(tc, /*benefit=*/3,
                                          ptx("ex2.approx.f32 $0, $1;"));
