@@ -58,6 +58,19 @@ def layer_norm_case(rows, cols):
     }
 
 
+def matmul_case(n, bm, bn, bk, warps):
+    return {
+        "name": f"matmul fp16 {n}^3 {bm}x{bn}x{bk} w{warps} st1", "file": "matmul.py",
+        "kernel": "matmul_kernel", "kind": "matmul", "unit": "TFLOP/s",
+        "signature": "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
+                     "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, "
+                     f"{bm}, {bn}, {bk}, 8",
+        "num_warps": warps, "shape": [n, n, n],
+        "meta": {"BLOCK_SIZE_M": bm, "BLOCK_SIZE_N": bn, "BLOCK_SIZE_K": bk,
+                 "GROUP_SIZE_M": 8, "num_stages": 1},
+    }
+
+
 CASES = [
     {"name": "vector add fp32 2^28", "file": "vector_add.py",
      "kernel": "add_kernel", "kind": "add",
@@ -72,6 +85,10 @@ CASES = [
      "kernel": "rms_norm_kernel", "kind": "rms_norm",
      "signature": "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32, 8192",
      "num_warps": 16, "shape": [8192, 8192], "meta": {"BLOCK_SIZE": 8192}},
+    # Unpipelined (num_stages=1) tensor-core matmul: mma.sync on Trident's
+    # side; Triton on sm_90 uses wgmma (the Hopper issue brings it here).
+    matmul_case(4096, 128, 128, 64, 8),
+    matmul_case(4096, 128, 128, 32, 4),
 ]
 
 
@@ -243,6 +260,18 @@ def problem(c, torch):
         args = [x, y, w, x.stride(0), k, 1e-6]
         ref = lambda: [x / torch.sqrt((x * x).mean(dim=1, keepdim=True) + 1e-6) * w]
         return args, [r], [y], ref, 2 * r * k * 4 + k * 4
+    if kind == "matmul":
+        m, n, k = c["shape"]
+        a = torch.randn(m, k, device=dev, dtype=torch.float16)
+        b = torch.randn(k, n, device=dev, dtype=torch.float16)
+        out = torch.full((m, n), float("nan"), device=dev, dtype=torch.float16)
+        args = [a, b, out, m, n, k, a.stride(0), a.stride(1), b.stride(0),
+                b.stride(1), out.stride(0), out.stride(1)]
+        meta = c["meta"]
+        grid = [((m + meta["BLOCK_SIZE_M"] - 1) // meta["BLOCK_SIZE_M"]) *
+                ((n + meta["BLOCK_SIZE_N"] - 1) // meta["BLOCK_SIZE_N"])]
+        # FLOPs, not bytes: the rate column is TFLOP/s for this kind.
+        return args, grid, [out], lambda: [a @ b], 2 * m * n * k
     raise ValueError(kind)
 
 
@@ -313,7 +342,7 @@ def run_all(bundles):
         tri()
         torch.cuda.synchronize()
         err_triton = max(rel_error(o, e) for o, e in zip(outs, expected))
-        tol = 1e-2 if c["kind"] == "layer_norm" else 1e-4
+        tol = 1e-2 if c["kind"] in ("layer_norm", "matmul") else 1e-4
         ok = err_trident <= tol
         failures += not ok
         t_ms = time_ms(trident, torch)
@@ -321,18 +350,21 @@ def run_all(bundles):
         t_ms2 = time_ms(trident, torch)  # the same version twice: the spread
         ct = ctimes.get(c["name"], {})
         scale = ptxas_ms(os.path.join(bundles, f"case{i}.ptx")) / ct.get("ptxas_here", float("nan"))
-        rows.append((c["name"], err_trident, err_triton, nbytes / t_ms / 1e6,
-                     nbytes / r_ms / 1e6, r_ms / t_ms, abs(t_ms2 - t_ms) / t_ms,
+        per = 1e9 if c.get("unit") == "TFLOP/s" else 1e6
+        rows.append((c["name"], err_trident, err_triton, nbytes / t_ms / per,
+                     nbytes / r_ms / per, r_ms / t_ms, abs(t_ms2 - t_ms) / t_ms,
                      ct.get("in_process", float("nan")) * scale, tc_ms, ok,
                      ct.get("in_process", float("nan")), scale))
     print(f"\n{torch.cuda.get_device_name()}, torch {torch.__version__}, triton {triton.__version__}")
-    print(f"{'case':36} {'err trident':>11} {'err triton':>10} {'trident GB/s':>12} "
-          f"{'triton GB/s':>11} {'ratio':>6} {'spread':>6} {'compile ms':>10} {'triton ms':>9}"
+    print(f"{'case':36} {'err trident':>11} {'err triton':>10} {'trident rate':>12} "
+          f"{'triton rate':>11} {'ratio':>6} {'spread':>6} {'compile ms':>10} {'triton ms':>9}"
           f" {'(here ms':>8} {'x cpu)':>6}")
     for r in rows:
         print(f"{r[0]:36} {r[1]:11.2e} {r[2]:10.2e} {r[3]:12.0f} {r[4]:11.0f} "
               f"{r[5]:6.3f} {r[6]:6.3f} {r[7]:10.1f} {r[8]:9.1f} {r[10]:8.1f} {r[11]:6.2f}"
               f"{'' if r[9] else '  WRONG'}")
+    print("rate: GB/s (each input read once, each output written once); "
+          "TFLOP/s for matmul cases (2 M N K)")
     print("compile ms: Trident in process, scaled to this machine's CPU by ptxas's "
           "time on the same PTX (here ms x cpu); triton ms: JITFunction.warmup, fresh cache")
     print(f"{len(rows) - failures} correct, {failures} wrong")
