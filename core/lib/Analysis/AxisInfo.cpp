@@ -155,8 +155,8 @@ void AxisInfoAnalysis::visitLoop(Operation *loop, ValueRange inits,
   SmallVector<AxisInfo> carried;
   for (Value v : inits)
     carried.push_back(get(v));
-  bool stable = false;
-  for (int round = 0; round < 8 && !stable; ++round) {
+  // The body once, with the loop-carried values at `carried`.
+  auto runBody = [&] {
     for (auto [arg, info] : llvm::zip(args, carried))
       info_[arg] = info;
     for (Region *r : body) {
@@ -164,6 +164,10 @@ void AxisInfoAnalysis::visitLoop(Operation *loop, ValueRange inits,
       if (afterBefore && r == body.front())
         afterBefore();
     }
+  };
+  bool stable = false;
+  for (int round = 0; round < 8 && !stable; ++round) {
+    runBody();
     stable = true;
     for (auto [k, v] : llvm::enumerate(yields)) {
       if (k >= carried.size())
@@ -178,13 +182,7 @@ void AxisInfoAnalysis::visitLoop(Operation *loop, ValueRange inits,
   if (!stable) {
     for (auto [arg, info] : llvm::zip(args, carried))
       info = AxisInfo::pessimistic(rankOf(arg.getType()));
-    for (auto [arg, info] : llvm::zip(args, carried))
-      info_[arg] = info;
-    for (Region *r : body) {
-      visitRegion(*r);
-      if (afterBefore && r == body.front())
-        afterBefore();
-    }
+    runBody();
   }
   for (auto [res, info] : llvm::zip(results, carried))
     info_[res] = info;

@@ -22,8 +22,6 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
-#include <map>
-
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
@@ -32,13 +30,6 @@ namespace trident::nvidia {
 namespace {
 
 using Coords = std::vector<int32_t>;
-
-std::map<Coords, SmallVector<int32_t>> registersByCoords(const LinearLayout &l) {
-  std::map<Coords, SmallVector<int32_t>> m;
-  for (int32_t r = 0; r < l.inDimSize("register"); ++r)
-    m[l.apply({{"register", r}})].push_back(r);
-  return m;
-}
 
 bool isMmaV2(Attribute enc) {
   auto v = dyn_cast_or_null<VendorEncodingAttr>(enc);

@@ -16,8 +16,6 @@
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
-#include <map>
-
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
@@ -26,14 +24,6 @@ namespace trident {
 namespace {
 
 using Coords = std::vector<int32_t>;
-
-/// Register number by register-part coordinates (the first of copies).
-std::map<Coords, int32_t> registersByCoords(const LinearLayout &l) {
-  std::map<Coords, int32_t> m;
-  for (int32_t r = 0; r < l.inDimSize("register"); ++r)
-    m.try_emplace(l.apply({{"register", r}}), r);
-  return m;
-}
 
 /// Whether the lanes and warps of `operand` hold what those of `acc` hold
 /// along every dimension but `k`, where the operand has K and holds copies
@@ -80,8 +70,7 @@ struct FmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       return op.emitError("the FMA dot's operand layouts do not hold the "
                           "accumulator's rows and columns (operands must be "
                           "#ttg.dot_op of the accumulator's encoding)");
-    std::map<Coords, int32_t> aRegs = registersByCoords(la),
-                              bRegs = registersByCoords(lb);
+    auto aRegs = registersByCoords(la), bRegs = registersByCoords(lb);
     SmallVector<Value> a = unpack(rw, loc, adaptor.getA()),
                        b = unpack(rw, loc, adaptor.getB()),
                        c = unpack(rw, loc, adaptor.getC());
@@ -101,7 +90,7 @@ struct FmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
           return op.emitError("the FMA dot's operands do not hold element ")
                  << (ai == aRegs.end() ? "of A" : "of B") << " at K = " << k
                  << " in the thread that holds its accumulator element";
-        Value x = a[ai->second], y = b[bi->second];
+        Value x = a[ai->second.front()], y = b[bi->second.front()];
         sum = isFloat ? LLVM::FMulAddOp::create(rw, loc, x, y, sum).getResult()
                       : LLVM::AddOp::create(
                             rw, loc, sum, LLVM::MulOp::create(rw, loc, x, y))

@@ -432,6 +432,14 @@ SharedImage::IndexFn SharedImage::rowMajor(ArrayRef<int64_t> shape) {
 
 int32_t numRegisters(const LinearLayout &ll) { return ll.inDimSize("register"); }
 
+std::map<std::vector<int32_t>, SmallVector<int32_t>>
+registersByCoords(const LinearLayout &ll) {
+  std::map<std::vector<int32_t>, SmallVector<int32_t>> m;
+  for (int32_t r = 0; r < ll.inDimSize("register"); ++r)
+    m[ll.apply({{"register", r}})].push_back(r);
+  return m;
+}
+
 Value ownerPredicate(OpBuilder &b, Location loc, Type type,
                      const TargetInfo &target) {
   auto tensor = dyn_cast<RankedTensorType>(type);

@@ -19,6 +19,8 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 #include <functional>
+#include <map>
+#include <vector>
 
 namespace trident {
 
@@ -251,6 +253,13 @@ private:
   mlir::Value base;
   bool readBarrier = false;
 };
+
+/// The registers of a layout by the register part of their coordinates
+/// (what `ll` gives register r with lane and warp 0), copies in order: a
+/// pattern that needs the register holding a given element of the
+/// thread's (a dot's operand fragments) looks it up here.
+std::map<std::vector<int32_t>, llvm::SmallVector<int32_t>>
+registersByCoords(const LinearLayout &ll);
 
 /// The registers of `ll` that hold distinct elements (register bases that
 /// are zero hold copies, see LinearLayout::resizedTo).
