@@ -182,7 +182,9 @@ static int runPtxas(const std::string &ptxas, std::vector<std::string> args,
                                                 llvm::StringRef(outFile),
                                                 llvm::StringRef(errFile)};
   std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(ptxas, argv, std::nullopt, redirects, 60,
+  // A bound against a hung ptxas, not a budget: a large unrolled kernel
+  // takes ptxas a minute or more on a loaded machine.
+  int rc = llvm::sys::ExecuteAndWait(ptxas, argv, std::nullopt, redirects, 600,
                                      0, &execError);
   auto slurp = [](llvm::StringRef f) {
     auto b = llvm::MemoryBuffer::getFile(f);

@@ -47,12 +47,10 @@ unsigned mmaBits(Type elem, DotOp dot, int cc, std::string &why) {
   }
   if (elem.isInteger(8))
     return 8;
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(elem)) {
-    if (cc >= 89)
-      return 8;
-    why = "sm_" + std::to_string(cc) + " has no fp8 mma.sync (sm_89 has)";
-    return 0;
-  }
+  // Below sm_89 fp8 is upcast to fp16 (exact: both fp8 formats are
+  // fp16 values) and multiplied by the fp16 mma.sync.
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(elem))
+    return cc >= 89 ? 8 : 16;
   why = "mma.sync has no form for " +
         [&] {
           std::string s;
@@ -84,12 +82,14 @@ DotPlanner dotPlanner(int cc) {
     unsigned bBits = mmaBits(b.getElementType(), dot, cc, why);
     if (!bits || !bBits)
       return fma(why);
-    bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(a.getElementType());
+    auto isFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+    bool fp8 = isFp8(a.getElementType()) && isFp8(b.getElementType());
+    bool fp8AsF16 = fp8 && bits == 16;
     if (bits != bBits || (a.getElementType() != b.getElementType() && !fp8))
       return fma("mma.sync multiplies operands of one type");
     Type acc = d.getElementType();
     bool accOk = acc.isF32() || acc.isInteger(32) ||
-                 (acc.isF16() && a.getElementType().isF16());
+                 (acc.isF16() && (a.getElementType().isF16() || fp8AsF16));
     if (!accOk)
       return fma("mma.sync has no " +
                  std::string(acc.isF16() ? "fp16" : "such") +
@@ -112,6 +112,11 @@ DotPlanner dotPlanner(int cc) {
     plan.accEncoding = VendorEncodingAttr::get(
         ctx, StringAttr::get(ctx, "nvidia_mma"), fields.getDictionary(ctx));
     plan.kWidth[0] = plan.kWidth[1] = kWidth;
+    if (fp8AsF16) {
+      plan.operandElement = Float16Type::get(ctx);
+      plan.remark = "fp8 operands upcast to fp16 for mma.sync: sm_" +
+                    std::to_string(cc) + " has no fp8 mma.sync (sm_89 has)";
+    }
     return plan;
   };
 }

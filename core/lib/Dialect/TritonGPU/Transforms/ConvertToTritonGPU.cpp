@@ -357,8 +357,9 @@ static bool isChained(DotOp dot) {
   return false;
 }
 
-/// `v` as a tensor of `elem`, by the cast core's FMA dot needs (operands
-/// are never wider than the accumulator: tl.dot's typing).
+/// `v` as a tensor of `elem`, by the cast the dot's plan asks for (always
+/// a widening: tl.dot's typing keeps operands no wider than the
+/// accumulator, a matrix unit's operand type is no narrower).
 static Value upcast(OpBuilder &b, Location loc, Value v, Type elem) {
   auto t = cast<RankedTensorType>(v.getType());
   Type from = t.getElementType();
@@ -412,6 +413,8 @@ LogicalResult LayoutAssignment::planDots() {
       return dot.emitError() << error;
     if (!plan->accEncoding) {
       plan->fma = true;
+      plan->operandElement =
+          cast<RankedTensorType>(dot.getD().getType()).getElementType();
       plan->accEncoding = fmaAccEncoding(
           module_.getContext(),
           cast<RankedTensorType>(dot.getD().getType()).getShape(), numWarps_,
@@ -566,10 +569,11 @@ void LayoutAssignment::placeDots(OpBuilder &b) {
           DotOperandEncodingAttr::get(ctx, i, acc, p.plan.kWidth[i]));
       if (t != want)
         v = ConvertLayoutOp::create(b, dot.getLoc(), want, v).getResult();
-      // Core's FMA dot multiplies in the accumulator's type: the operands
-      // are upcast once they are in place (moving the narrow type).
-      if (p.plan.fma)
-        v = upcast(b, dot.getLoc(), v, dType.getElementType());
+      // Core's FMA dot multiplies in the accumulator's type, a matrix unit
+      // may want a wider one: the operands are upcast once they are in
+      // place (moving the narrow type).
+      if (p.plan.operandElement)
+        v = upcast(b, dot.getLoc(), v, p.plan.operandElement);
       dot->setOperand(i, v);
     }
   }

@@ -44,9 +44,15 @@ struct DotPlan {
   /// dot (layout assignment then picks a blocked accumulator that balances
   /// what each thread holds of A and B, and sets `fma`).
   Attribute accEncoding;
-  /// Core's FMA dot: the operands are upcast to the accumulator's element
-  /// type once converted to their #ttg.dot_op encodings.
+  /// Core's FMA dot (layout assignment sets it, with `operandElement` the
+  /// accumulator's element type).
   bool fma = false;
+  /// The element type the matrix unit multiplies, when the operands'
+  /// own is narrower (fp8 on a unit that takes fp16): the operands are
+  /// upcast to it once converted to their #ttg.dot_op encodings (moving
+  /// the narrow type). Null keeps the operands' types; core's FMA dot
+  /// sets the accumulator's.
+  Type operandElement;
   /// kWidth of the #ttg.dot_op encodings of A (0) and B (1).
   unsigned kWidth[2] = {0, 0};
   /// Why this plan, for the author (a remark at the dot's location under
