@@ -6,10 +6,16 @@
 // bf16, m16n8k8 for tf32, m16n8k32 for int8 and fp8). The fragments are
 // gathered by coordinates from the PTX ISA's tables (relative to the
 // tile's origin, the thread's own part being the layouts'):
-//   A: four 32-bit registers, rows {0, 8} x K groups {0, 4 kWidth}, each
-//      kWidth consecutive elements of K;
-//   B: two 32-bit registers, K groups {0, 4 kWidth}, kWidth elements each;
+//   A: four 32-bit registers, rows {0, 8} x K halves {0, 1};
+//   B: two 32-bit registers, K halves {0, 1};
 //   C: (0, 0), (0, 1), (8, 0), (8, 1) (two f16x2 for an fp16 accumulator).
+// A K half is n = 32 / bits consecutive elements. With the native kWidth
+// (n) the halves are the ISA's: K {0, 4n} from the thread's origin. A wider
+// kWidth W (Triton's, for fp8 upcast to fp16: W = 4, n = 2) gives each
+// thread W consecutive K elements at {0, 4W}: its 2W elements are taken in
+// order, n per half, 2n per instruction, and since A and B are taken
+// alike the K order each instruction sees is a permutation of the same
+// elements on both sides, which leaves the sum unchanged.
 // The instruction is inline PTX: one text covers every type pair, fp8 and
 // the fp16 accumulator included, where nvvm.mma.sync's type table is
 // narrower.
@@ -86,16 +92,24 @@ struct MmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     bool tf32 = aElem.isF32();
     std::string at = ptxType(aElem, tf32), bt = ptxType(bElem, tf32),
                 ct = ptxType(cElem, false);
-    if (at.empty() || bt.empty() || ct.empty() || kWidth * bits != 32 ||
+    int32_t n = int32_t(32 / bits); // elements of one K half
+    if (at.empty() || bt.empty() || ct.empty() || kWidth % n ||
         bElem.getIntOrFloatBitWidth() != bits)
       return op.emitError("mma.sync has no form for ")
              << aElem << " x " << bElem << " into " << cElem
              << " with kWidth " << kWidth;
-    int32_t instrK = 8 * kWidth;
+    int32_t instrK = 8 * n;
+    // The K elements of a thread in one tile of 8 kWidth: kWidth at the
+    // origin, kWidth more at 4 kWidth (only the first kWidth when K is 4
+    // kWidth: the layout has no second group then).
     int64_t K = aType.getShape()[1];
-    if (K % instrK)
+    int64_t tileK = std::min<int64_t>(8 * kWidth, K);
+    int32_t perThread = int32_t(tileK / 4);
+    if (K % instrK || K % tileK || tileK < 4 * kWidth || perThread % (2 * n))
       return op.emitError("mma.sync steps K by ")
-             << instrK << "; K = " << K << " is not a multiple";
+             << instrK << " over tiles of " << 8 * kWidth << "; K = " << K
+             << " does not fit";
+    auto kOf = [&](int32_t i) { return (i / kWidth) * 4 * kWidth + i % kWidth; };
     bool f16Acc = cElem.isF16();
     std::string text = "mma.sync.aligned.m16n8k" + std::to_string(instrK) +
                        ".row.col." + (cElem.isInteger(32) ? "satfinite." : "") +
@@ -127,26 +141,27 @@ struct MmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     Type i32 = rw.getI32Type();
     Type aLL = getTypeConverter()->convertType(aElem),
          cLL = getTypeConverter()->convertType(cElem);
-    // kWidth elements of an operand from `regs`, packed into an i32.
+    // One K half of an operand, packed into an i32: the n elements of the
+    // thread's K sequence from `first` on, in the tile at `at`.
     auto packed = [&](ArrayRef<Value> vals, const std::map<Coords,
                       SmallVector<int32_t>> &regs, Coords at, unsigned kDim,
-                      Value &out) -> bool {
+                      int32_t first, Value &out) -> bool {
       SmallVector<Value> elems;
-      for (int32_t e = 0; e < kWidth; ++e) {
+      for (int32_t e = 0; e < n; ++e) {
         Coords x = at;
-        x[kDim] += e;
+        x[kDim] += kOf(first + e);
         auto it = regs.find(x);
         if (it == regs.end())
           return false;
         elems.push_back(vals[it->second.front()]);
       }
-      if (kWidth == 1) {
+      if (n == 1) {
         out = LLVM::BitcastOp::create(rw, loc, i32, elems[0]);
         return true;
       }
-      auto vt = VectorType::get({kWidth}, aLL);
+      auto vt = VectorType::get({n}, aLL);
       Value v = LLVM::UndefOp::create(rw, loc, vt);
-      for (int32_t e = 0; e < kWidth; ++e)
+      for (int32_t e = 0; e < n; ++e)
         v = LLVM::InsertElementOp::create(rw, loc, v, elems[e],
                                           i32Const(rw, loc, e));
       out = LLVM::BitcastOp::create(rw, loc, i32, v);
@@ -191,20 +206,19 @@ struct MmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         for (int32_t r : cReg)
           acc.push_back(d[r]);
       }
-      for (int64_t k0 = 0; k0 < K; k0 += instrK) {
+      for (int64_t k0 = 0; k0 < K; k0 += tileK)
+      for (int32_t first = 0; first < perThread; first += 2 * n) {
         SmallVector<Value> args;
         for (int g = 0; g < 4; ++g) {
           Value v;
-          if (!packed(a, aRegs,
-                      {origin[0] + (g & 1) * 8,
-                       int32_t(k0) + (g >> 1) * 4 * kWidth},
-                      1, v))
+          if (!packed(a, aRegs, {origin[0] + (g & 1) * 8, int32_t(k0)}, 1,
+                      first + (g >> 1) * n, v))
             return missing("A");
           args.push_back(v);
         }
         for (int g = 0; g < 2; ++g) {
           Value v;
-          if (!packed(b, bRegs, {int32_t(k0) + g * 4 * kWidth, origin[1]}, 0,
+          if (!packed(b, bRegs, {int32_t(k0), origin[1]}, 0, first + g * n,
                       v))
             return missing("B");
           args.push_back(v);
