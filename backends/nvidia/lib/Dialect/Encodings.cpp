@@ -10,6 +10,8 @@
 // the result row-major for mma.sync and column-major for wgmma (four
 // warps of a warpgroup stack their 16 rows); dot operands hold copies
 // along K across warps. Repeats go to registers, inner dimension first.
+// A batched (rank 3) mma.sync layout has the batch as dim0: its warps come
+// after the matrix dimensions' and its repeats after theirs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,33 +41,45 @@ int64_t integer(DictionaryAttr d, StringRef key) {
   return i ? i.getInt() : -1;
 }
 
-/// Outputs put in tensor order (dim0, dim1).
-LinearLayout tensorOrder(const LinearLayout &l) {
-  return l.transposedOuts({l.outDimIndex(dim(0)), l.outDimIndex(dim(1))});
+/// Outputs put in tensor order (dim0, dim1[, dim2]).
+LinearLayout tensorOrder(const LinearLayout &l, unsigned rank) {
+  std::vector<int32_t> perm;
+  for (unsigned d = 0; d < rank; ++d)
+    perm.push_back(l.outDimIndex(dim(d)));
+  return l.transposedOuts(perm);
 }
 
-/// One m x n fragment tile (see the file comment).
+/// One m x n fragment tile (see the file comment) over the dimensions
+/// `inner` and `outer`; a batched (rank 3) layout gets dim0 of size 1.
 LinearLayout tile(int32_t m, int32_t n, int32_t kWidth, unsigned inner,
-                  unsigned outer) {
-  return tensorOrder(LinearLayout::identity1D(kWidth, "register", dim(inner)) *
-                     LinearLayout::identity1D(4, "lane", dim(inner)) *
-                     LinearLayout::identity1D(8, "lane", dim(outer)) *
-                     LinearLayout::identity1D(m / 8, "register", dim(outer)) *
-                     LinearLayout::identity1D(n / (kWidth * 4), "register",
-                                              dim(inner)));
+                  unsigned outer, unsigned rank) {
+  LinearLayout l = LinearLayout::identity1D(kWidth, "register", dim(inner)) *
+                   LinearLayout::identity1D(4, "lane", dim(inner)) *
+                   LinearLayout::identity1D(8, "lane", dim(outer)) *
+                   LinearLayout::identity1D(m / 8, "register", dim(outer)) *
+                   LinearLayout::identity1D(n / (kWidth * 4), "register",
+                                            dim(inner));
+  if (rank == 3)
+    l = l * LinearLayout::identity1D(1, "register", dim(0));
+  return tensorOrder(l, rank);
 }
 
-/// Warps over `warps` (per dimension), `first` dimension first; along
-/// `copies` (or none: 2) they hold copies.
+/// Warps over `warps` (per dimension): of the two matrix dimensions
+/// (the last two), `first` first, then the batch (dim0 of a rank-3
+/// layout); along `copies` (or none: -1) they hold copies.
 LinearLayout warpLayout(ArrayRef<int64_t> warps, unsigned first,
-                        unsigned copies = 2) {
-  unsigned second = 1 - first;
+                        int copies = -1) {
+  unsigned rank = unsigned(warps.size()), off = rank - 2;
+  unsigned second = 2 * off + 1 - first;
   auto part = [&](unsigned d) {
-    return d == copies
+    return int(d) == copies
                ? LinearLayout::zeros1D(int32_t(warps[d]), "warp", dim(d))
                : LinearLayout::identity1D(int32_t(warps[d]), "warp", dim(d));
   };
-  return tensorOrder(part(first) * part(second));
+  LinearLayout l = part(first) * part(second);
+  if (rank == 3)
+    l = l * part(0);
+  return tensorOrder(l, rank);
 }
 
 LinearLayout finish(const LinearLayout &l, ArrayRef<int64_t> shape,
@@ -83,15 +97,19 @@ LogicalResult verifyMma(DictionaryAttr d,
     return emitError() << "nvidia_mma versionMajor is 2 (mma.sync) or 3 "
                           "(wgmma), not "
                        << major;
-  if (warps.size() != 2)
+  if (warps.size() != 2 && !(warps.size() == 3 && major == 2))
     return emitError() << "nvidia_mma of rank " << warps.size()
-                       << " (batched dots) is not supported yet: "
-                          "warpsPerCTA needs 2 entries";
+                       << ": warpsPerCTA has 2 entries (3 for a batched "
+                          "mma.sync dot)";
   for (int64_t w : warps)
     if (w < 1 || !llvm::isPowerOf2_64(uint64_t(w)))
       return emitError() << "nvidia_mma warpsPerCTA entries are powers of two";
-  if (major == 2 && (instr.size() != 2 || instr[0] != 16 || instr[1] != 8))
+  if (major == 2 && warps.size() == 2 &&
+      (instr.size() != 2 || instr[0] != 16 || instr[1] != 8))
     return emitError() << "nvidia_mma v2 instrShape is [16, 8]";
+  if (major == 2 && warps.size() == 3 &&
+      (instr.size() != 3 || instr[0] != 1 || instr[1] != 16 || instr[2] != 8))
+    return emitError() << "a batched nvidia_mma v2 has instrShape [1, 16, 8]";
   if (major == 3 &&
       (instr.size() != 3 || instr[0] != 16 || instr[1] < 8 || instr[1] > 256 ||
        !llvm::isPowerOf2_64(uint64_t(instr[1]))))
@@ -109,33 +127,46 @@ LogicalResult verifyMma(DictionaryAttr d,
   return success();
 }
 
+/// Repeats fill the matrix dimensions `inner` first, then the batch.
+std::vector<unsigned> repeatOrder(unsigned rank, unsigned inner) {
+  unsigned off = rank - 2;
+  std::vector<unsigned> order = {inner, 2 * off + 1 - inner};
+  if (rank == 3)
+    order.push_back(0);
+  return order;
+}
+
 LinearLayout mmaLayout(DictionaryAttr d, ArrayRef<int64_t> shape) {
   bool hopper = integer(d, "versionMajor") == 3;
-  SmallVector<int64_t> instr = ints(d, "instrShape");
+  SmallVector<int64_t> instr = ints(d, "instrShape"),
+                       warps = ints(d, "warpsPerCTA");
+  unsigned rank = unsigned(warps.size()), off = rank - 2;
   int32_t n = hopper ? int32_t(instr[1]) : 8;
-  LinearLayout l = tile(16, n, 2, /*inner=*/1, /*outer=*/0) *
-                   warpLayout(ints(d, "warpsPerCTA"), hopper ? 0 : 1);
-  return finish(l, shape, {1, 0});
+  LinearLayout l = tile(16, n, 2, /*inner=*/off + 1, /*outer=*/off, rank) *
+                   warpLayout(warps, hopper ? off : off + 1);
+  return finish(l, shape, repeatOrder(rank, off + 1));
 }
 
 FailureOr<LinearLayout> mmaOperand(DictionaryAttr d, unsigned opIdx,
                                    unsigned kWidth, ArrayRef<int64_t> shape) {
   bool hopper = integer(d, "versionMajor") == 3;
-  // wgmma reads B from shared memory; kWidth 1..8 (32 bits .. 8 bits: 4
-  // bytes of K per register pair).
-  if (shape.size() != 2 || (hopper && opIdx == 1) || kWidth < 1 ||
+  SmallVector<int64_t> warps = ints(d, "warpsPerCTA");
+  unsigned rank = unsigned(warps.size()), off = rank - 2;
+  // wgmma reads B from shared memory; kWidth 1..16 (32 bits .. 8 bits: 4
+  // bytes of K per register pair, or a multiple of that).
+  if (shape.size() != rank || (hopper && opIdx == 1) || kWidth < 1 ||
       kWidth > 16 || !llvm::isPowerOf2_32(kWidth))
     return failure();
   int32_t k = int32_t(kWidth);
-  SmallVector<int64_t> warps = ints(d, "warpsPerCTA");
-  unsigned warpFirst = hopper ? 0 : 1;
+  unsigned warpFirst = hopper ? off : off + 1;
   LinearLayout l;
-  if (opIdx == 0) // A: 16 x 8*kWidth, K (dim1) inner
-    l = tile(16, 8 * k, k, 1, 0) * warpLayout(warps, warpFirst, /*copies=*/1);
-  else // B: 8*kWidth x 8, K (dim0) inner
-    l = tile(8, 8 * k, k, 0, 1) * warpLayout(warps, warpFirst, /*copies=*/0);
-  return finish(l, shape, opIdx == 0 ? std::vector<unsigned>{1, 0}
-                                     : std::vector<unsigned>{0, 1});
+  if (opIdx == 0) // A: 16 x 8*kWidth, K inner
+    l = tile(16, 8 * k, k, off + 1, off, rank) *
+        warpLayout(warps, warpFirst, /*copies=*/int(off + 1));
+  else // B: 8*kWidth x 8, K inner
+    l = tile(8, 8 * k, k, off, off + 1, rank) *
+        warpLayout(warps, warpFirst, /*copies=*/int(off));
+  return finish(l, shape, repeatOrder(rank, opIdx == 0 ? off + 1 : off));
 }
 
 } // namespace

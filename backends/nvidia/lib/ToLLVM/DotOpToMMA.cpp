@@ -2,7 +2,8 @@
 //
 // A tt.dot whose accumulator is `#ttg.nvidia_mma` version 2 and whose
 // operands are its `#ttg.dot_op`s: one mma.sync per 16 x 8 accumulator tile
-// of the thread's warp and per instruction step of K (m16n8k16 for fp16 and
+// of the thread's warp (in each matrix of a batched dot) and per
+// instruction step of K (m16n8k16 for fp16 and
 // bf16, m16n8k8 for tf32, m16n8k32 for int8 and fp8). The fragments are
 // gathered by coordinates from the PTX ISA's tables (relative to the
 // tile's origin, the thread's own part being the layouts'):
@@ -81,10 +82,13 @@ struct MmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     auto bEnc = dyn_cast<DotOperandEncodingAttr>(bType.getEncoding());
     if (!aEnc || !bEnc || aEnc.getParent() != dType.getEncoding() ||
         bEnc.getParent() != dType.getEncoding() ||
-        aEnc.getKWidth() != bEnc.getKWidth() || dType.getRank() != 2)
-      return op.emitError("mma.sync needs 2-D operands in #ttg.dot_op "
+        aEnc.getKWidth() != bEnc.getKWidth())
+      return op.emitError("mma.sync needs operands in #ttg.dot_op "
                           "encodings of the accumulator's #ttg.nvidia_mma, "
                           "with one kWidth");
+    // A batched dot's first dimension is the batch: its matrices are the
+    // last two dimensions, one after another.
+    unsigned off = unsigned(dType.getRank()) - 2, mD = off, nD = off + 1;
     Type aElem = aType.getElementType(), bElem = bType.getElementType(),
          cElem = dType.getElementType();
     unsigned bits = aElem.getIntOrFloatBitWidth();
@@ -102,7 +106,7 @@ struct MmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     // The K elements of a thread in one tile of 8 kWidth: kWidth at the
     // origin, kWidth more at 4 kWidth (only the first kWidth when K is 4
     // kWidth: the layout has no second group then).
-    int64_t K = aType.getShape()[1];
+    int64_t K = aType.getShape()[off + 1];
     int64_t tileK = std::min<int64_t>(8 * kWidth, K);
     int32_t perThread = int32_t(tileK / 4);
     if (K % instrK || K % tileK || tileK < 4 * kWidth || perThread % (2 * n))
@@ -178,13 +182,20 @@ struct MmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         LLVM::LLVMStructType::getLiteral(rw.getContext(), outTypes);
     auto half2 = VectorType::get({2}, cLL);
     for (auto &[origin, regs] : cRegs) {
-      if (origin[0] % 16 || origin[1] % 8)
+      if (origin[mD] % 16 || origin[nD] % 8)
         continue;
+      // Coordinates in the batch of `origin`, row and column as given.
+      auto at = [&](int32_t row, int32_t col) {
+        Coords x = origin;
+        x[mD] = row;
+        x[nD] = col;
+        return x;
+      };
       // The accumulator fragment's registers.
-      const Coords cAt[4] = {{origin[0], origin[1]},
-                             {origin[0], origin[1] + 1},
-                             {origin[0] + 8, origin[1]},
-                             {origin[0] + 8, origin[1] + 1}};
+      const Coords cAt[4] = {at(origin[mD], origin[nD]),
+                             at(origin[mD], origin[nD] + 1),
+                             at(origin[mD] + 8, origin[nD]),
+                             at(origin[mD] + 8, origin[nD] + 1)};
       SmallVector<int32_t> cReg;
       for (const Coords &x : cAt) {
         auto it = cRegs.find(x);
@@ -211,15 +222,15 @@ struct MmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         SmallVector<Value> args;
         for (int g = 0; g < 4; ++g) {
           Value v;
-          if (!packed(a, aRegs, {origin[0] + (g & 1) * 8, int32_t(k0)}, 1,
-                      first + (g >> 1) * n, v))
+          if (!packed(a, aRegs, at(origin[mD] + (g & 1) * 8, int32_t(k0)),
+                      nD, first + (g >> 1) * n, v))
             return missing("A");
           args.push_back(v);
         }
         for (int g = 0; g < 2; ++g) {
           Value v;
-          if (!packed(b, bRegs, {int32_t(k0), origin[1]}, 0, first + g * n,
-                      v))
+          if (!packed(b, bRegs, at(int32_t(k0), origin[nD]), mD,
+                      first + g * n, v))
             return missing("B");
           args.push_back(v);
         }

@@ -75,8 +75,6 @@ DotPlanner dotPlanner(int cc) {
     };
     if (cc < 80)
       return fma("sm_" + std::to_string(cc) + " is below sm_80");
-    if (d.getRank() != 2)
-      return fma("batched (3-D) dots are not on tensor cores yet");
     std::string why;
     unsigned bits = mmaBits(a.getElementType(), dot, cc, why);
     unsigned bBits = mmaBits(b.getElementType(), dot, cc, why);
@@ -95,19 +93,28 @@ DotPlanner dotPlanner(int cc) {
                  std::string(acc.isF16() ? "fp16" : "such") +
                  " accumulator for these operands");
     unsigned kWidth = 32 / bits;
-    int64_t K = a.getShape()[1], instrK = 8 * int64_t(kWidth);
+    unsigned rank = unsigned(d.getRank()), off = rank - 2;
+    int64_t K = a.getShape()[off + 1], instrK = 8 * int64_t(kWidth);
     if (K % instrK)
       return fma("K = " + std::to_string(K) +
                  " is not a multiple of mma.sync's " + std::to_string(instrK));
     MLIRContext *ctx = dot.getContext();
     Builder bl(ctx);
+    // A batched dot: warps over the batch first (as many as it has), the
+    // rest over the matrices.
+    int64_t batchWarps =
+        rank == 3 ? std::min<int64_t>(context.numWarps, d.getShape()[0]) : 1;
     SmallVector<int64_t> warps =
-        warpsPerTile(d.getShape(), context.numWarps, context.chained);
+        warpsPerTile(d.getShape().drop_front(off),
+                     int(context.numWarps / batchWarps), context.chained);
+    if (rank == 3)
+      warps.insert(warps.begin(), batchWarps);
     NamedAttrList fields;
     fields.append("versionMajor", bl.getI64IntegerAttr(2));
     fields.append("versionMinor", bl.getI64IntegerAttr(0));
     fields.append("warpsPerCTA", bl.getI64ArrayAttr(warps));
-    fields.append("instrShape", bl.getI64ArrayAttr({16, 8}));
+    fields.append("instrShape", rank == 3 ? bl.getI64ArrayAttr({1, 16, 8})
+                                          : bl.getI64ArrayAttr({16, 8}));
     DotPlan plan;
     plan.accEncoding = VendorEncodingAttr::get(
         ctx, StringAttr::get(ctx, "nvidia_mma"), fields.getDictionary(ctx));
