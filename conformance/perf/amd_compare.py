@@ -14,7 +14,9 @@ hip:gfx942, with the same block sizes and num_warps, and the compile time.
          and prints the table. OUT/ is the directory `compile` wrote.
 
 Both assemblies are measured by the same function (resources from the
-`.amdhsa_*`/metadata lines, instructions counted in the kernel's body).
+`.amdhsa_*`/metadata lines, instructions and v_mfma counted in the
+kernel's body); LDS bytes are each compiler's metadata (allocated at
+launch, so the assembly's fixed group segment is 0 for both).
 Compile times are each compiler's own on its own machine's CPU: Trident's
 in-process total (frontend to hsaco, no process start), Triton's
 `triton.compile` from a fresh cache (after `import triton`).
@@ -32,8 +34,10 @@ KERNELS = os.path.join(HERE, "kernels")
 TEST_KERNELS = os.path.join(HERE, "..", "..", "frontend", "test", "kernels")
 TARGET = "hip:gfx942"
 
-# name, file, kernel, Trident signature, num_warps. The signature's
-# constexprs are the last entries, in the kernel's order.
+# name, file, kernel, Trident signature, num_warps[, num_stages]. The
+# signature's constexprs are the last entries, in the kernel's order.
+MATMUL_SIG = ("*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
+              "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, {}, {}, {}, 8")
 CASES = [
     ("vector add", f"{KERNELS}/vector_add.py", "add_kernel",
      "*fp32:16, *fp32:16, *fp32:16, i32:16, 1024", 4),
@@ -45,6 +49,13 @@ CASES = [
      "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32, 4096", 8),
     ("dropout", f"{TEST_KERNELS}/dropout_philox.py", "seeded_dropout",
      "*fp32:16, *fp32:16, i32:16, fp32, i32, 1024", 4),
+    # The tutorial matmul, unpipelined (num_stages=1 for both compilers).
+    ("matmul fp16 128x128x64", f"{KERNELS}/matmul.py", "matmul_kernel",
+     MATMUL_SIG.format(128, 128, 64), 4, 1),
+    ("matmul fp16 128x256x64", f"{KERNELS}/matmul.py", "matmul_kernel",
+     MATMUL_SIG.format(128, 256, 64), 8, 1),
+    ("matmul fp16 64x64x32", f"{KERNELS}/matmul.py", "matmul_kernel",
+     MATMUL_SIG.format(64, 64, 32), 4, 1),
 ]
 
 
@@ -53,7 +64,7 @@ def measure(asm, kernel):
     def field(pattern):
         m = re.search(pattern, asm)
         return int(m.group(1)) if m else None
-    n, inside = 0, False
+    n, mfma, inside = 0, 0, False
     for line in asm.splitlines():
         s = line.split(";")[0].strip()  # `;` starts a comment
         if s == kernel + ":":
@@ -64,6 +75,7 @@ def measure(asm, kernel):
         if not inside or not s or s.startswith((".", "//")) or s.endswith(":"):
             continue
         n += 1
+        mfma += s.startswith("v_mfma")
     return {
         "vgprs": field(r"\.vgpr_count:\s+(\d+)"),
         "sgprs": field(r"\.sgpr_count:\s+(\d+)"),
@@ -71,6 +83,8 @@ def measure(asm, kernel):
         "spills": (field(r"\.vgpr_spill_count:\s+(\d+)") or 0) +
                   (field(r"\.sgpr_spill_count:\s+(\d+)") or 0),
         "instructions": n,
+        "agprs": field(r"\.agpr_count:\s+(\d+)") or 0,
+        "mfma": mfma,
     }
 
 
@@ -81,11 +95,21 @@ def tridentc():
 def compile_all(out):
     os.makedirs(out, exist_ok=True)
     results = {}
-    for name, path, kernel, sig, warps in CASES:
+    for name, path, kernel, sig, warps, *stages in CASES:
         base = [tridentc(), path, "--kernel", kernel, "--signature", sig,
                 "--target", TARGET, "--option", f"num_warps={warps}", "--no-cache"]
-        asm_file = os.path.join(out, kernel + ".s")
+        if stages:
+            base += ["--option", f"num_stages={stages[0]}"]
+        slug = re.sub(r"[^a-z0-9]+", "_", name)
+        asm_file = os.path.join(out, slug + ".s")
         subprocess.run(base + ["--emit", "amdgcn", "-o", asm_file], check=True)
+        # LDS from the bundle's metadata: it is allocated at launch, so the
+        # assembly's fixed group segment says 0 (Triton's metadata too).
+        bundle = os.path.join(out, slug + ".bundle")
+        subprocess.run(base + ["-o", bundle], check=True)
+        listing = subprocess.run([tridentc().replace("tridentc", "trident-bundle"), bundle],
+                                 check=True, capture_output=True, text=True).stdout
+        lds = int(re.search(r"shared_memory=(\d+)", listing).group(1))
         times = []
         for _ in range(5):
             r = subprocess.run(base + ["--timings", "-o", os.devnull],
@@ -94,7 +118,7 @@ def compile_all(out):
             times.append(float(m.group(1)) if m else float("nan"))
         results[name] = {"asm": os.path.basename(asm_file),
                          "compile_ms": statistics.median(times),
-                         **measure(open(asm_file).read(), kernel)}
+                         **measure(open(asm_file).read(), kernel), "lds": lds}
         print(f"{name}: {results[name]}")
     with open(os.path.join(out, "trident.json"), "w") as f:
         json.dump(results, f, indent=1)
@@ -106,9 +130,10 @@ def triton_signature(fn, sig):
     names = fn.arg_names
     signature, constexprs, attrs = {}, {}, {}
     for i, (name, p) in enumerate(zip(names, parts)):
-        if re.fullmatch(r"-?[0-9]+", p):
+        if re.fullmatch(r"-?[0-9]+", p) or p.endswith(":1"):
+            # A constexpr, or an integer specialized as 1 (Triton folds it).
             signature[name] = "constexpr"
-            constexprs[name] = int(p)
+            constexprs[name] = 1 if p.endswith(":1") else int(p)
             continue
         ty, _, div = p.partition(":")
         signature[name] = ty
@@ -126,7 +151,7 @@ def compare(out):
 
     ours = json.load(open(os.path.join(out, "trident.json")))
     rows = []
-    for name, path, kernel, sig, warps in CASES:
+    for name, path, kernel, sig, warps, *stages in CASES:
         spec = importlib.util.spec_from_file_location(f"k_{kernel}", path)
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)
@@ -140,20 +165,24 @@ def compare(out):
                 ASTSource(fn=fn, signature=signature, constexprs=constexprs,
                           attrs=attrs),
                 target=GPUTarget("hip", "gfx942", 64),
-                options={"num_warps": warps})
+                options={"num_warps": warps,
+                         **({"num_stages": stages[0]} if stages else {})})
             times.append((time.perf_counter() - t0) * 1000)
         asm = compiled.asm["amdgcn"]
-        with open(os.path.join(out, kernel + ".triton.s"), "w") as f:
+        slug = re.sub(r"[^a-z0-9]+", "_", name)
+        with open(os.path.join(out, slug + ".triton.s"), "w") as f:
             f.write(asm)
         theirs = measure(asm, kernel)
+        theirs["lds"] = compiled.metadata.shared
         theirs["compile_ms"] = statistics.median(times)
         rows.append((name, warps, ours[name], theirs))
 
     print(f"hip:gfx942, Triton {triton.__version__}; Trident / Triton")
-    print("| kernel | warps | VGPRs | SGPRs | LDS bytes | spills | instructions | compile ms |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| kernel | warps | VGPRs | AGPRs | SGPRs | LDS bytes | spills | instructions | v_mfma | compile ms |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name, warps, a, b in rows:
-        cells = [f"{a[k]} / {b[k]}" for k in ("vgprs", "sgprs", "lds", "spills", "instructions")]
+        cells = [f"{a[k]} / {b[k]}" for k in ("vgprs", "agprs", "sgprs", "lds", "spills",
+                                              "instructions", "mfma")]
         print(f"| {name} | {warps} | " + " | ".join(cells) +
               f" | {a['compile_ms']:.0f} / {b['compile_ms']:.0f} |")
 

@@ -9,6 +9,8 @@
 
 #include "Target/Target.h"
 
+#include "trident/Backends/Amd/DotPlan.h"
+#include "trident/Backends/Amd/Encodings.h"
 #include "trident/Backends/Amd/Passes.h"
 #include "trident/Plugin/GpuBackend.h"
 #include "trident/Plugin/PluginAPI.h"
@@ -72,6 +74,12 @@ protected:
   }
   void registerVendorDialects(mlir::DialectRegistry &registry) const override {
     registry.insert<mlir::ROCDL::ROCDLDialect>();
+    // #ttg.amd_mfma is AMD's: core parses it once this ran.
+    trident::amd::registerAmdEncodings();
+  }
+  mlir::triton::gpu::DotPlanner
+  dotPlanner(const trident::Target &t) const override {
+    return trident::amd::dotPlanner(t.arch);
   }
   /// LDS one workgroup may use (AMD Instinct ISA guides: 64 KiB on CDNA2
   /// and CDNA3, 160 KiB on CDNA4).

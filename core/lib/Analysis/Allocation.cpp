@@ -63,6 +63,41 @@ bool reduceCombinesInLanes(ReduceOp reduce) {
   return sliceElems * warps <= threads && warps <= tpw;
 }
 
+SmallVector<int32_t> conversionChunkBits(RankedTensorType src,
+                                         RankedTensorType dst) {
+  unsigned rank = unsigned(src.getRank());
+  SmallVector<int32_t> bits(rank, 0);
+  LinearLayout a = toLinearLayout(src), b = toLinearLayout(dst);
+  // Whether bit `bit` of dimension `d` is set by no lane, warp or block
+  // basis of `ll` (only registers move along it).
+  auto registersOnly = [&](const LinearLayout &ll, unsigned d, int32_t bit) {
+    int32_t out = ll.outDimIndex("dim" + std::to_string(d));
+    if (out < 0)
+      return false;
+    for (const char *in : {"lane", "warp", "block"})
+      for (int32_t i = 0; i < ll.inDimSizeLog2(in); ++i)
+        if (ll.basis(in, i)[out] & (1 << bit))
+          return false;
+    return true;
+  };
+  uint64_t bytes = tensorBytes(dst);
+  while (bytes > kConversionChunkBytes) {
+    bool split = false;
+    for (unsigned d = 0; d < rank && !split; ++d) {
+      int32_t log2 = int32_t(llvm::Log2_64(uint64_t(dst.getShape()[d])));
+      int32_t bit = log2 - 1 - bits[d];
+      if (bit < 0 || !registersOnly(a, d, bit) || !registersOnly(b, d, bit))
+        continue;
+      ++bits[d];
+      bytes /= 2;
+      split = true;
+    }
+    if (!split)
+      break;
+  }
+  return bits;
+}
+
 uint64_t scratchBytes(Operation *op) {
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
     auto src = cast<RankedTensorType>(cvt.getSrc().getType());
@@ -70,7 +105,10 @@ uint64_t scratchBytes(Operation *op) {
         classifyConversion(src, cvt.getType()).kind !=
             LayoutConversion::SharedMemory)
       return 0;
-    return tensorBytes(cvt.getType());
+    int32_t rounds = 0;
+    for (int32_t b : conversionChunkBits(src, cvt.getType()))
+      rounds += b;
+    return tensorBytes(cvt.getType()) >> rounds;
   }
   if (isa<TransOp, ReshapeOp, JoinOp, SplitOp, CatOp>(op)) {
     if (!shapeOpNeedsSharedMemory(op))

@@ -3,6 +3,8 @@
 #include "trident/Backends/Amd/Passes.h"
 #include "trident/Backends/Amd/TargetInfo.h"
 
+#include "DotOpToMFMA.h"
+
 #include "trident/Conversion/TritonGPUToLLVM/Lowering.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
@@ -58,6 +60,7 @@ struct ConvertTritonGPUToROCDL
     amdgpu::Chipset chip = *chipset;
     auto extra = [chip](trident::TritonGPUToLLVMTypeConverter &tc,
                         RewritePatternSet &p) {
+      trident::amd::populateDotOpToMFMAPatterns(tc, p);
       p.add<F32OpLowering<math::ExpOp>>(tc, /*benefit=*/3, exp2OfScaled);
       p.add<F32OpLowering<math::SqrtOp>>(tc, /*benefit=*/4, sqrtApprox);
       // Float ops the AMDGPU backend has an instruction (or a short exact

@@ -181,7 +181,8 @@ struct MmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     auto resultType =
         LLVM::LLVMStructType::getLiteral(rw.getContext(), outTypes);
     auto half2 = VectorType::get({2}, cLL);
-    for (auto &[origin, regs] : cRegs) {
+    for (auto &entry : cRegs) {
+      const Coords &origin = entry.first;
       if (origin[mD] % 16 || origin[nD] % 8)
         continue;
       // Coordinates in the batch of `origin`, row and column as given.

@@ -51,6 +51,16 @@ uint64_t scratchBytes(mlir::Operation *op);
 /// scratchBytes both ask this.
 bool reduceCombinesInLanes(mlir::triton::ReduceOp reduce);
 
+/// A layout conversion through shared memory whose image would exceed
+/// kConversionChunkBytes goes in rounds ("chunks"): the top bits of a
+/// dimension's coordinate that only registers set, in both layouts, pick
+/// the round (the same registers in every thread), and each round's image
+/// is the tensor with those bits dropped. Per dimension, how many top bits
+/// split it; all zero when the conversion goes in one round.
+llvm::SmallVector<int32_t>
+conversionChunkBits(mlir::RankedTensorType src, mlir::RankedTensorType dst);
+inline constexpr uint64_t kConversionChunkBytes = 16384;
+
 /// The bytes of the buffer a `!ttg.memdesc` value describes.
 uint64_t bufferBytes(mlir::Type memdesc);
 

@@ -393,9 +393,11 @@ Value SharedImage::slot(Value index) {
 }
 
 void SharedImage::write(RankedTensorType type, ArrayRef<Value> values,
-                        const IndexFn &index) {
+                        const IndexFn &index, const RegisterFilter &only) {
   LinearLayout ll = triton::gpu::toLinearLayout(type);
   for (int32_t r = 0; r < numRegisters(ll); ++r) {
+    if (only && !only(r))
+      continue;
     Value v = toInt(b, loc, values[r]);
     if (v.getType().isInteger(1))
       v = LLVM::ZExtOp::create(b, loc, slotType, v);
@@ -405,22 +407,32 @@ void SharedImage::write(RankedTensorType type, ArrayRef<Value> values,
 }
 
 SmallVector<Value> SharedImage::read(RankedTensorType type, Type elem,
-                                     const IndexFn &index) {
+                                     const IndexFn &index,
+                                     const RegisterFilter &only,
+                                     ArrayRef<Value> have) {
   if (!readBarrier) {
     lc.target.barrier(b, loc); // every write is done
     readBarrier = true;
   }
   LinearLayout ll = triton::gpu::toLinearLayout(type);
-  SmallVector<Value> out;
+  SmallVector<Value> out(have.begin(), have.end());
+  out.resize(numRegisters(ll));
   for (int32_t r = 0; r < numRegisters(ll); ++r) {
+    if (only && !only(r))
+      continue;
     Value v = LLVM::LoadOp::create(
         b, loc, slotType,
         slot(index(b, loc, elementCoords(b, loc, ll, r, ids), r)));
-    out.push_back(elem.isInteger(1)
-                      ? LLVM::TruncOp::create(b, loc, elem, v).getResult()
-                      : fromInt(b, loc, v, elem));
+    out[r] = elem.isInteger(1)
+                 ? LLVM::TruncOp::create(b, loc, elem, v).getResult()
+                 : fromInt(b, loc, v, elem);
   }
   return out;
+}
+
+void SharedImage::nextRound() {
+  lc.target.barrier(b, loc); // every read is done
+  readBarrier = false;
 }
 
 SharedImage::IndexFn SharedImage::rowMajor(ArrayRef<int64_t> shape) {

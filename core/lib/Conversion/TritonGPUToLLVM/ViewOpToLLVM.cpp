@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "trident/Analysis/Allocation.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
@@ -167,11 +168,47 @@ struct ConvertLayoutOpConversion
         return success();
       }
     }
-    SharedImage img(rw, loc, lc, op, dstType.getNumElements(),
+    // A large image goes in rounds (conversionChunkBits): round c holds
+    // the elements whose split top bits are c, which only registers set,
+    // at their row-major index in the tensor without those bits.
+    SmallVector<int32_t> split = conversionChunkBits(srcType, dstType);
+    unsigned rank = unsigned(dstType.getRank());
+    SmallVector<int64_t> part(dstType.getShape());
+    int32_t roundBits = 0;
+    for (unsigned d = 0; d < rank; ++d) {
+      part[d] >>= split[d];
+      roundBits += split[d];
+    }
+    SharedImage img(rw, loc, lc, op, dstType.getNumElements() >> roundBits,
                     dstType.getElementType());
-    img.write(srcType, src, SharedImage::rowMajor(srcType.getShape()));
-    SmallVector<Value> out = img.read(dstType, src.front().getType(),
-                                      SharedImage::rowMajor(dstType.getShape()));
+    SharedImage::IndexFn index =
+        [part, rank](OpBuilder &b, Location loc, SmallVector<Value> c,
+                     int32_t) {
+          for (unsigned d = 0; d < rank; ++d)
+            c[d] = LLVM::AndOp::create(b, loc, c[d],
+                                       i32Const(b, loc, part[d] - 1));
+          return linearIndex(b, loc, c, part);
+        };
+    if (!roundBits)
+      index = SharedImage::rowMajor(dstType.getShape());
+    // The round of a register: its split bits, the same in every thread.
+    auto roundOf = [&](const LinearLayout &ll, int32_t r) {
+      std::vector<int32_t> c = ll.apply({{"register", r}});
+      int32_t round = 0;
+      for (unsigned d = 0; d < rank; ++d)
+        round = (round << split[d]) | int32_t(c[d] / part[d]);
+      return round;
+    };
+    SmallVector<Value> out;
+    for (int32_t round = 0; round < (1 << roundBits); ++round) {
+      if (round)
+        img.nextRound();
+      auto inRound = [&](const LinearLayout &ll) {
+        return [&, ll](int32_t r) { return roundOf(ll, r) == round; };
+      };
+      img.write(srcType, src, index, inRound(from));
+      out = img.read(dstType, src.front().getType(), index, inRound(to), out);
+    }
     rw.replaceOp(op, pack(rw, loc, dstStruct, out));
     return success();
   }

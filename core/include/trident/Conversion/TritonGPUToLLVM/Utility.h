@@ -234,12 +234,20 @@ public:
   /// Room for `elements` values of `elemType` (the tensor's element type).
   SharedImage(mlir::OpBuilder &b, mlir::Location loc, LoweringContext &lc,
               mlir::Operation *op, int64_t elements, mlir::Type elemType);
+  /// Which registers a write or read takes (all when null).
+  using RegisterFilter = std::function<bool(int32_t reg)>;
   /// Writes the registers `values` of a tensor of `type`.
   void write(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> values,
-             const IndexFn &index);
-  /// Reads the registers of a tensor of `type`, of LLVM element type `elem`.
+             const IndexFn &index, const RegisterFilter &only = nullptr);
+  /// Reads the registers of a tensor of `type`, of LLVM element type `elem`
+  /// (into `out`, one per register, where `only` takes them).
   llvm::SmallVector<mlir::Value> read(mlir::RankedTensorType type,
-                                      mlir::Type elem, const IndexFn &index);
+                                      mlir::Type elem, const IndexFn &index,
+                                      const RegisterFilter &only = nullptr,
+                                      llvm::ArrayRef<mlir::Value> out = {});
+  /// The image is used again: a barrier (every read is done) before the
+  /// next writes.
+  void nextRound();
   /// Row-major positions in `shape`.
   static IndexFn rowMajor(llvm::ArrayRef<int64_t> shape);
 
