@@ -1,0 +1,42 @@
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def tile(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
+         K: tl.constexpr, PREC: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    c = tl.dot(a, b, input_precision=PREC)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
+
+
+@triton.jit
+def chain(q_ptr, k_ptr, v_ptr, o_ptr, M: tl.constexpr, D: tl.constexpr):
+    rm = tl.arange(0, M)
+    rd = tl.arange(0, D)
+    q = tl.load(q_ptr + rm[:, None] * D + rd[None, :])
+    k = tl.load(k_ptr + rd[:, None] * M + rm[None, :])
+    v = tl.load(v_ptr + rm[:, None] * D + rd[None, :])
+    p = tl.dot(q, k)
+    o = tl.dot(p.to(tl.float16), v)
+    tl.store(o_ptr + rm[:, None] * D + rd[None, :], o)
+
+
+@triton.jit
+def batched(a_ptr, b_ptr, c_ptr, B: tl.constexpr, M: tl.constexpr,
+            N: tl.constexpr, K: tl.constexpr):
+    rb = tl.arange(0, B)
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rb[:, None, None] * (M * K) + rm[None, :, None] * K +
+                rk[None, None, :])
+    b = tl.load(b_ptr + rb[:, None, None] * (K * N) + rk[None, :, None] * N +
+                rn[None, None, :])
+    c = tl.dot(a, b)
+    tl.store(c_ptr + rb[:, None, None] * (M * N) + rm[None, :, None] * N +
+             rn[None, None, :], c)
