@@ -1,14 +1,16 @@
 //===- trident-opt.cpp - mlir-opt for Trident's dialects and passes -------===//
 //
 // Parses IR, runs the passes named on the command line and prints the result;
-// every Trident dialect and pass is registered. The driver behind Trident's
-// lit tests.
+// every Trident dialect and pass is registered, and the test-only passes of
+// test/ (test-print-axis-info, test-lower-tritongpu). The driver behind
+// Trident's lit tests.
 //
 //   --load-plugin PATH   load a backend plugin first: its dialects and the
 //                        passes it registers become available (repeatable)
 //
 //===----------------------------------------------------------------------===//
 
+#include "test/TestPasses.h"
 #include "trident/Compiler/Registration.h"
 #include "trident/Plugin/Registry.h"
 
@@ -24,6 +26,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   trident::registerCoreDialects(registry);
   trident::registerCorePasses();
+  trident::test::registerTestPasses();
 
   // Plugins must be loaded before MlirOptMain parses the pass options.
   trident::BackendRegistry plugins;
