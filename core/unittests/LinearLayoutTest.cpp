@@ -156,4 +156,87 @@ TEST(LinearLayoutTest, InvertAndComposeFindsWhereEachElementIs) {
   EXPECT_NE(why.find("held by no input"), std::string::npos);
 }
 
+TEST(LinearLayoutTest, InvertUndoesABijection) {
+  // A swizzled 8 x 8 shared layout: offset -> (row, col ^ row).
+  LinearLayout swz({{"offset", {{0, 1}, {0, 2}, {0, 4}, {1, 1}, {2, 2}, {4, 4}}}},
+                   {{"dim0", 8}, {"dim1", 8}});
+  LinearLayout inv;
+  std::string why;
+  ASSERT_TRUE(swz.invert(inv, why)) << why;
+  EXPECT_EQ(inv.ins().size(), 2u);
+  EXPECT_EQ(inv.ins()[0].name, "dim0");
+  EXPECT_EQ(inv.outs()[0].name, "offset");
+  EXPECT_EQ(inv.outs()[0].size, 64);
+  // inv(swz(x)) == x for every offset.
+  for (int32_t x = 0; x < 64; ++x) {
+    std::vector<int32_t> rc = swz.apply({{"offset", x}});
+    EXPECT_EQ(inv.apply({{"dim0", rc[0]}, {"dim1", rc[1]}}),
+              (std::vector<int32_t>{x}));
+  }
+  // Copies (a zero basis) or a missed element: no inverse, and why.
+  LinearLayout copies({{"lane", {{1}, {0}}}}, {{"dim0", 4}});
+  EXPECT_FALSE(copies.invert(inv, why));
+  EXPECT_NE(why.find("copies"), std::string::npos);
+  LinearLayout narrow({{"lane", {{1}}}}, {{"dim0", 4}});
+  EXPECT_FALSE(narrow.invert(inv, why));
+  EXPECT_NE(why.find("input bits"), std::string::npos);
+}
+
+TEST(LinearLayoutTest, SublayoutKeepsWhatIsAsked) {
+  LinearLayout l({{"register", {{0, 1}}}, {"lane", {{1, 0}, {2, 0}}},
+                  {"warp", {{0, 2}}}},
+                 {{"dim0", 4}, {"dim1", 4}});
+  LinearLayout s = l.sublayout({"lane"}, {"dim0"});
+  ASSERT_EQ(s.ins().size(), 1u);
+  EXPECT_EQ(s.ins()[0].name, "lane");
+  ASSERT_EQ(s.outs().size(), 1u);
+  EXPECT_EQ(s.apply({{"lane", 3}}), (std::vector<int32_t>{3}));
+  // Outputs in the order asked.
+  LinearLayout t = l.sublayout({"register", "warp"}, {"dim1", "dim0"});
+  EXPECT_EQ(t.outs()[0].name, "dim1");
+  EXPECT_EQ(t.apply({{"warp", 1}}), (std::vector<int32_t>{2, 0}));
+}
+
+TEST(LinearLayoutTest, ReshapeOutsIsRowMajor) {
+  // 4 x 8 row-major identity on registers, reshaped to 32: register r is
+  // element r.
+  LinearLayout l = (LinearLayout::identity1D(8, "register", "dim1") *
+                    LinearLayout::identity1D(4, "register", "dim0"))
+                       .transposedOuts({1, 0});
+  ASSERT_EQ(l.outs()[0].name, "dim0");
+  LinearLayout flat = l.reshapeOuts({{"dim0", 32}});
+  for (int32_t r = 0; r < 32; ++r)
+    EXPECT_EQ(flat.apply({{"register", r}}), (std::vector<int32_t>{r}));
+  // And to 2 x 16: element r at (r / 16, r % 16).
+  LinearLayout two = l.reshapeOuts({{"dim0", 2}, {"dim1", 16}});
+  EXPECT_EQ(two.apply({{"register", 19}}), (std::vector<int32_t>{1, 3}));
+}
+
+TEST(LinearLayoutTest, DivideLeftFindsTheTileAndTheRest) {
+  // An 8 x 8 tile (4 lanes x 2 registers along dim1, 8 lanes along dim0)
+  // repeated twice along dim1 in registers and twice along dim0 by warps.
+  LinearLayout tile({{"register", {{0, 1}}},
+                     {"lane", {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}}},
+                    {{"dim0", 8}, {"dim1", 8}});
+  LinearLayout whole({{"register", {{0, 1}, {0, 8}}},
+                      {"lane", {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
+                      {"warp", {{8, 0}}}},
+                     {{"dim0", 16}, {"dim1", 16}});
+  std::optional<LinearLayout> q = whole.divideLeft(tile);
+  ASSERT_TRUE(q.has_value());
+  // The quotient: one register repeat along dim1, one warp along dim0, in
+  // units of tiles; tile * quotient is the layout again.
+  EXPECT_EQ(q->outs()[0].size, 2);
+  EXPECT_EQ(q->outs()[1].size, 2);
+  EXPECT_EQ(q->apply({{"register", 1}}), (std::vector<int32_t>{0, 1}));
+  EXPECT_EQ(q->apply({{"warp", 1}}), (std::vector<int32_t>{1, 0}));
+  EXPECT_EQ(tile * *q, whole);
+  // A layout whose lowest register is not the tile's: no quotient.
+  LinearLayout other({{"register", {{1, 0}, {0, 8}}},
+                      {"lane", {{0, 2}, {0, 4}, {0, 1}, {2, 0}, {4, 0}}},
+                      {"warp", {{8, 0}}}},
+                     {{"dim0", 16}, {"dim1", 16}});
+  EXPECT_FALSE(other.divideLeft(tile).has_value());
+}
+
 } // namespace

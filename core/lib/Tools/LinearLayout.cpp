@@ -423,4 +423,137 @@ std::string LinearLayout::str() const {
   return os.str();
 }
 
+static int32_t llvm_log2(int32_t v) {
+  int32_t b = 0;
+  while ((int64_t(1) << b) < v)
+    ++b;
+  return b;
+}
+
+bool LinearLayout::invert(LinearLayout &result, std::string &why) const {
+  int32_t inBits = 0, outBits = 0;
+  for (const InDim &d : ins_)
+    inBits += int32_t(d.bases.size());
+  for (const OutDim &o : outs_)
+    outBits += int32_t(llvm_log2(o.size));
+  if (inBits != outBits) {
+    why = "the layout has " + std::to_string(inBits) + " input bits and " +
+          std::to_string(outBits) + " output bits";
+    return false;
+  }
+  for (const InDim &d : ins_)
+    if (freeVariableMask(d.name)) {
+      why = "input '" + d.name + "' holds copies";
+      return false;
+    }
+  // The identity on the outputs, read through this layout: for each
+  // element, the input that holds it.
+  LinearLayout identity;
+  for (const OutDim &o : outs_)
+    identity = identity * identity1D(o.size, o.name, o.name);
+  return identity.invertAndCompose(*this, result, why);
+}
+
+LinearLayout
+LinearLayout::sublayout(const std::vector<std::string> &ins,
+                        const std::vector<std::string> &outs) const {
+  std::vector<int32_t> keep;
+  std::vector<OutDim> newOuts;
+  for (const std::string &name : outs) {
+    int32_t i = outDimIndex(name);
+    if (i < 0)
+      continue;
+    keep.push_back(i);
+    newOuts.push_back(outs_[i]);
+  }
+  std::vector<InDim> newIns;
+  for (const std::string &name : ins)
+    for (const InDim &d : ins_)
+      if (d.name == name) {
+        InDim n{d.name, {}};
+        for (const Basis &b : d.bases) {
+          Basis nb;
+          for (int32_t i : keep)
+            nb.push_back(b[i]);
+          n.bases.push_back(nb);
+        }
+        newIns.push_back(n);
+      }
+  return LinearLayout(newIns, newOuts);
+}
+
+LinearLayout LinearLayout::reshapeOuts(const std::vector<OutDim> &outs) const {
+  // Row-major flattening (the last output fastest) and back.
+  auto flatten = [](const Basis &b, const std::vector<OutDim> &dims) {
+    int64_t v = 0;
+    for (size_t i = 0; i < dims.size(); ++i)
+      v = v * dims[i].size + b[i];
+    return v;
+  };
+  auto unflatten = [](int64_t v, const std::vector<OutDim> &dims) {
+    Basis b(dims.size());
+    for (size_t i = dims.size(); i-- > 0;) {
+      b[i] = int32_t(v % dims[i].size);
+      v /= dims[i].size;
+    }
+    return b;
+  };
+  std::vector<InDim> ins;
+  for (const InDim &d : ins_) {
+    InDim n{d.name, {}};
+    for (const Basis &b : d.bases)
+      n.bases.push_back(unflatten(flatten(b, outs_), outs));
+    ins.push_back(n);
+  }
+  return LinearLayout(ins, outs);
+}
+
+std::optional<LinearLayout>
+LinearLayout::divideLeft(const LinearLayout &divisor) const {
+  // Output sizes of the divisor for each of our outputs (1 where absent).
+  std::vector<int32_t> scale(outs_.size(), 1);
+  for (const OutDim &o : divisor.outs_) {
+    int32_t i = outDimIndex(o.name);
+    if (i < 0 || outs_[i].size % o.size)
+      return std::nullopt;
+    scale[i] = o.size;
+  }
+  std::vector<InDim> ins;
+  for (const InDim &d : ins_) {
+    const InDim *low = nullptr;
+    for (const InDim &e : divisor.ins_)
+      if (e.name == d.name)
+        low = &e;
+    size_t skip = low ? low->bases.size() : 0;
+    if (skip > d.bases.size())
+      return std::nullopt;
+    // The divisor's bases, at the bottom, exactly.
+    for (size_t k = 0; k < skip; ++k)
+      for (size_t i = 0; i < outs_.size(); ++i) {
+        int32_t j = divisor.outDimIndex(outs_[i].name);
+        int32_t want = j < 0 ? 0 : low->bases[k][j];
+        if (d.bases[k][i] != want)
+          return std::nullopt;
+      }
+    InDim q{d.name, {}};
+    for (size_t k = skip; k < d.bases.size(); ++k) {
+      Basis b(outs_.size());
+      for (size_t i = 0; i < outs_.size(); ++i) {
+        if (d.bases[k][i] % scale[i])
+          return std::nullopt;
+        b[i] = d.bases[k][i] / scale[i];
+      }
+      q.bases.push_back(b);
+    }
+    ins.push_back(q);
+  }
+  for (const InDim &e : divisor.ins_)
+    if (!hasInDim(e.name) && !e.bases.empty())
+      return std::nullopt;
+  std::vector<OutDim> outs;
+  for (size_t i = 0; i < outs_.size(); ++i)
+    outs.push_back({outs_[i].name, outs_[i].size / scale[i]});
+  return LinearLayout(ins, outs);
+}
+
 } // namespace trident

@@ -107,6 +107,27 @@ public:
   bool invertAndCompose(const LinearLayout &outer, LinearLayout &result,
                         std::string &why) const;
 
+  /// The inverse map of a bijective layout: inputs named as this layout's
+  /// outputs ("dim0", ...), outputs its inputs with their sizes. False
+  /// with `why` when the layout is not a bijection (copies, or elements it
+  /// never reaches).
+  bool invert(LinearLayout &result, std::string &why) const;
+  /// The layout restricted to the inputs `ins` and outputs `outs` (each
+  /// kept in the order given; the other inputs are dropped, the other
+  /// outputs' components removed from every basis).
+  LinearLayout sublayout(const std::vector<std::string> &ins,
+                         const std::vector<std::string> &outs) const;
+  /// The same map onto outputs reshaped to `outs` (same total size), the
+  /// element order row-major on both sides (the last output fastest), as
+  /// tt.reshape reads a tensor.
+  LinearLayout reshapeOuts(const std::vector<OutDim> &outs) const;
+  /// The quotient Q with this == divisor * Q, when there is one: each of
+  /// the divisor's inputs takes the lowest bits of this layout's input of
+  /// its name, with the same bases, and every other basis of this layout
+  /// is a multiple of the divisor's output sizes (what is left after a
+  /// tile: an ldmatrix- or wgmma-shaped tile is a divisor of a layout).
+  std::optional<LinearLayout> divideLeft(const LinearLayout &divisor) const;
+
   /// Which bits of input `in` leave the output unchanged (their basis is
   /// zero): threads or registers that hold copies of one element.
   uint32_t freeVariableMask(const std::string &in) const;
