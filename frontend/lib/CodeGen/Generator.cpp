@@ -1902,11 +1902,9 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
   }
   for (size_t k = 0; k < n; ++k) {
     const Val &v = bound[k];
-    if (isConstexprAnnotation(fn.params[k].annotation.get()) &&
-        !v.isConstexpr())
-      error(l, "argument '" + fn.params[k].name + "' of " + fn.name +
-                   "() is tl.constexpr but was given a runtime value (" +
-                   v.describe() + ")");
+    // A tl.constexpr annotation on a helper's parameter does not make a
+    // runtime argument a constant: as in Triton, the value passed decides
+    // (a constant is folded in, a runtime value is an ordinary argument).
     if (!v.isConstexpr() && !v.isTensor())
       error(l, "argument '" + fn.params[k].name + "' of " + fn.name +
                    "(): tuples holding tensors cannot be passed to @jit "

@@ -10,7 +10,6 @@
 # RUN: not tridentc %s --kernel arange_one_arg --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=ARANGE1
 # RUN: not tridentc %s --kernel arange_three_args --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=ARANGE3
 # RUN: not tridentc %s --kernel store_missing_value --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=STORE
-# RUN: not tridentc %s --kernel helper_runtime_constexpr --signature '*fp32:16, i32' 2>&1 | FileCheck %s --check-prefix=HCONST
 # RUN: not tridentc %s --kernel call_non_callable --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=NOTCALLABLE
 # RUN: not tridentc %s --kernel where_too_few --signature '*fp32:16, 64' 2>&1 | FileCheck %s --check-prefix=WHERE
 # RUN: not tridentc %s --kernel noinline_block_arg --signature '*fp32:16, 16' 2>&1 | FileCheck %s --check-prefix=NOINLINE
@@ -104,14 +103,6 @@ def store_missing_value(x_ptr, BLOCK: tl.constexpr):
     # STORE: errors{{/|\\}}calls.py:[[@LINE+2]]:5: error: store() missing required argument: 'value'{{$}}
     # STORE-NEXT: tl.store(x_ptr + offs)
     tl.store(x_ptr + offs)
-
-
-@triton.jit
-def helper_runtime_constexpr(x_ptr, n):
-    x = tl.load(x_ptr)
-    # HCONST: errors{{/|\\}}calls.py:[[@LINE+2]]:21: error: argument 'N' of scale_block() is tl.constexpr but was given a runtime value (scalar int32){{$}}
-    # HCONST-NEXT: tl.store(x_ptr, scale_block(x, n))
-    tl.store(x_ptr, scale_block(x, n))
 
 
 @triton.jit
