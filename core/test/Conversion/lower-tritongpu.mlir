@@ -103,4 +103,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     %0 = tt.fp_to_fp %v : tensor<128xf8E4M3FN, #b1> -> tensor<128xf32, #b1>
     tt.return %0 : tensor<128xf32, #b1>
   }
+  // ElementwiseOpToLLVM: tt.elementwise_inline_asm (Triton's tf32x3 split
+  // writes one) is LLVM inline asm per element; a float under an "r"
+  // constraint goes as its bits. Packed by 4, four i8 are one i32.
+  // CHECK-LABEL: llvm.func @asm
+  // CHECK: %[[BITS:.*]] = llvm.bitcast %{{.*}} : f32 to i32
+  // CHECK: %[[R:.*]] = llvm.inline_asm "cvt.rna.tf32.f32 $0, $1;", "=r,r" %[[BITS]] : (i32) -> i32
+  // CHECK: llvm.bitcast %[[R]] : i32 to f32
+  // CHECK: llvm.inline_asm "prmt.b32 $0, $1, 0, 0x0123;", "=r,r" %{{.*}} : (i32) -> i32
+  tt.func public @asm(%x: tensor<128xf32, #b1>) -> tensor<128xf32, #b1> {
+    %0 = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<128xf32, #b1> -> tensor<128xf32, #b1>
+    tt.return %0 : tensor<128xf32, #b1>
+  }
+  tt.func public @asm_packed(%y: tensor<512xi8, #b>) -> tensor<512xi8, #b> {
+    %1 = tt.elementwise_inline_asm "prmt.b32 $0, $1, 0, 0x0123;" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %y : tensor<512xi8, #b> -> tensor<512xi8, #b>
+    tt.return %1 : tensor<512xi8, #b>
+  }
 }

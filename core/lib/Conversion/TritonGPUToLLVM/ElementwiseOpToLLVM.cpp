@@ -62,6 +62,122 @@ struct TensorElementwise : public ConversionPattern {
   }
 };
 
+/// tt.elementwise_inline_asm: the asm text run on `packed_element`
+/// consecutive registers at a time (LLVM inline asm, whatever the
+/// target's assembler: the text is the author's). An operand or result of
+/// P elements of b bits is one (P * b)-bit integer; a single element is
+/// passed as itself, except that a float under an integer register
+/// constraint ("r", "h", "l") is passed as its bits, as Triton does.
+struct ElementwiseInlineAsmConversion
+    : public ConvertOpToLLVMPattern<ElementwiseInlineAsmOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ElementwiseInlineAsmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    int32_t pack = int32_t(op.getPackedElement());
+    // The constraints, outputs first: which take integer registers.
+    SmallVector<std::string> cons;
+    for (StringRef c : llvm::split(op.getConstraints(), ','))
+      cons.push_back(c.trim().ltrim("=").str());
+    size_t nOut = op.getNumResults();
+    if (cons.size() < nOut + op.getArgs().size())
+      return op.emitError("inline asm constraints name ")
+             << cons.size() << " operands; the op has " << nOut
+             << " results and " << op.getArgs().size() << " arguments";
+    auto intReg = [&](size_t i) {
+      return cons[i] == "r" || cons[i] == "h" || cons[i] == "l" ||
+             cons[i] == "c";
+    };
+    // How one pack of elements of LLVM type `elem` goes into the asm.
+    auto packType = [&](Type elem, size_t con) -> Type {
+      unsigned bits = elem.getIntOrFloatBitWidth();
+      if (pack == 1)
+        return isa<FloatType>(elem) && intReg(con)
+                   ? Type(rw.getIntegerType(bits))
+                   : elem;
+      return rw.getIntegerType(bits * unsigned(pack));
+    };
+    auto toAsm = [&](ArrayRef<Value> elems, Type to) -> Value {
+      if (elems.size() == 1)
+        return elems[0].getType() == to
+                   ? elems[0]
+                   : LLVM::BitcastOp::create(rw, loc, to, elems[0]).getResult();
+      auto vt = VectorType::get({int64_t(elems.size())}, elems[0].getType());
+      Value v = LLVM::UndefOp::create(rw, loc, vt);
+      for (size_t i = 0; i < elems.size(); ++i)
+        v = LLVM::InsertElementOp::create(rw, loc, v, elems[i],
+                                          i32Const(rw, loc, int64_t(i)));
+      return LLVM::BitcastOp::create(rw, loc, to, v);
+    };
+    auto fromAsm = [&](Value v, Type elem) -> SmallVector<Value> {
+      if (pack == 1)
+        return {v.getType() == elem
+                    ? v
+                    : LLVM::BitcastOp::create(rw, loc, elem, v).getResult()};
+      auto vt = VectorType::get({pack}, elem);
+      Value vec = LLVM::BitcastOp::create(rw, loc, vt, v);
+      SmallVector<Value> out;
+      for (int32_t i = 0; i < pack; ++i)
+        out.push_back(
+            LLVM::ExtractElementOp::create(rw, loc, vec, i32Const(rw, loc, i)));
+      return out;
+    };
+    SmallVector<SmallVector<Value>> args;
+    for (Value a : adaptor.getArgs())
+      args.push_back(unpack(rw, loc, a));
+    SmallVector<Type> resultElems;
+    for (Type t : op.getResultTypes())
+      resultElems.push_back(getTypeConverter()->convertType(
+          cast<RankedTensorType>(t).getElementType()));
+    size_t n = args.empty() ? 0 : args[0].size();
+    if (n % size_t(pack))
+      return op.emitError("packed_element ")
+             << pack << " does not divide the " << n
+             << " elements a thread holds";
+    SmallVector<SmallVector<Value>> results(nOut);
+    SmallVector<Type> outTypes;
+    for (size_t r = 0; r < nOut; ++r)
+      outTypes.push_back(packType(resultElems[r], r));
+    Type asmResult =
+        nOut == 1 ? outTypes[0]
+                  : LLVM::LLVMStructType::getLiteral(rw.getContext(), outTypes);
+    for (size_t e = 0; e < n; e += size_t(pack)) {
+      SmallVector<Value> operands;
+      for (size_t a = 0; a < args.size(); ++a) {
+        ArrayRef<Value> elems = ArrayRef<Value>(args[a]).slice(e, pack);
+        operands.push_back(
+            toAsm(elems, packType(elems[0].getType(), nOut + a)));
+      }
+      Value res = LLVM::InlineAsmOp::create(
+                      rw, loc, asmResult, operands, op.getAsmString(),
+                      op.getConstraints(), /*has_side_effects=*/!op.getPure(),
+                      /*is_align_stack=*/false,
+                      LLVM::tailcallkind::TailCallKind::None,
+                      LLVM::AsmDialectAttr(), ArrayAttr())
+                      .getResult(0);
+      for (size_t r = 0; r < nOut; ++r) {
+        Value one = nOut == 1
+                        ? res
+                        : LLVM::ExtractValueOp::create(rw, loc, res, r)
+                              .getResult();
+        for (Value v : fromAsm(one, resultElems[r]))
+          results[r].push_back(v);
+      }
+    }
+    SmallVector<Value> packed;
+    for (size_t r = 0; r < nOut; ++r)
+      packed.push_back(pack_(rw, loc, op->getResult(r).getType(), results[r]));
+    rw.replaceOp(op, packed);
+    return success();
+  }
+  Value pack_(ConversionPatternRewriter &rw, Location loc, Type tensor,
+              ArrayRef<Value> elems) const {
+    return trident::pack(rw, loc, getTypeConverter()->convertType(tensor),
+                         elems);
+  }
+};
+
 /// Splat constants: the scalar in every register.
 struct SplatConstant : public ConvertOpToLLVMPattern<arith::ConstantOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -164,6 +280,7 @@ void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
   MLIRContext *ctx = p.getContext();
   p.add<TensorElementwise>(tc, ctx, lc);
   p.add<SplatConstant>(tc);
+  p.add<ElementwiseInlineAsmConversion>(tc);
   addElementwise<AddPtrOp>(p, tc, [&tc](ConversionPatternRewriter &rw,
                                         Location loc, AddPtrOp op,
                                         ArrayRef<Value> a, Type elem) {
