@@ -189,14 +189,26 @@ static uint64_t intAttr(Operation *op, StringRef name, uint64_t dflt) {
   return dflt;
 }
 
-/// The range of the buffer `memdesc` describes: its local_alloc's, or all
-/// of shared memory when it comes from elsewhere.
+Operation *rootAllocation(Value memdesc) {
+  while (Operation *def = memdesc.getDefiningOp()) {
+    if (isa<LocalAllocOp>(def))
+      return def;
+    if (!def->hasTrait<MemDescViewTrait>())
+      return nullptr;
+    memdesc = def->getOperand(0);
+  }
+  return nullptr;
+}
+
+/// The range of the buffer `memdesc` describes: its local_alloc's (the
+/// whole allocation for a view into it), or all of shared memory when it
+/// comes from elsewhere.
 static SharedAccess bufferRange(Value memdesc) {
   SharedAccess a;
-  if (auto alloc = memdesc.getDefiningOp<LocalAllocOp>())
+  if (Operation *alloc = rootAllocation(memdesc))
     if (auto off = alloc->getAttrOfType<IntegerAttr>(kAllocationOffset)) {
       a.begin = uint64_t(off.getInt());
-      a.end = a.begin + bufferBytes(memdesc.getType());
+      a.end = a.begin + bufferBytes(alloc->getResult(0).getType());
       return a;
     }
   a.end = UINT64_MAX;
@@ -291,9 +303,15 @@ uint64_t allocateFunction(FuncOp func,
     if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
       int64_t start = at, end = at;
       Block *home = op->getBlock();
-      for (Operation *user : alloc->getUsers()) {
+      // The uses of the buffer and of every view into it.
+      SmallVector<Operation *> users(alloc->getUsers().begin(),
+                                     alloc->getUsers().end());
+      for (size_t i = 0; i < users.size(); ++i) {
+        Operation *user = users[i];
         Operation *anc = home->findAncestorOpInBlock(*user);
-        if (!anc || !isa<LocalLoadOp, LocalStoreOp, LocalDeallocOp>(user)) {
+        bool view = user->hasTrait<MemDescViewTrait>();
+        if (!anc ||
+            (!view && !isa<LocalLoadOp, LocalStoreOp, LocalDeallocOp>(user))) {
           // Escapes (yielded into a loop's next iteration, passed on):
           // live over the whole function, ops before it included.
           start = 0;
@@ -301,6 +319,8 @@ uint64_t allocateFunction(FuncOp func,
           break;
         }
         end = std::max(end, last[anc]);
+        if (view)
+          users.append(user->getUsers().begin(), user->getUsers().end());
       }
       buffers.push_back({op, bufferBytes(alloc.getType()), start, end, false});
       return;

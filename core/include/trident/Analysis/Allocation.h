@@ -61,6 +61,11 @@ llvm::SmallVector<int32_t>
 conversionChunkBits(mlir::RankedTensorType src, mlir::RankedTensorType dst);
 inline constexpr uint64_t kConversionChunkBytes = 16384;
 
+/// The local_alloc whose buffer `memdesc` describes, through any chain of
+/// views (memdesc_index, _subslice, _trans, _reshape); null when it comes
+/// from elsewhere (a function argument, a loop-carried value).
+mlir::Operation *rootAllocation(mlir::Value memdesc);
+
 /// The bytes of the buffer a `!ttg.memdesc` value describes.
 uint64_t bufferBytes(mlir::Type memdesc);
 

@@ -8,6 +8,9 @@
 // register, lane, warp -> offset, a linear map whose lane and warp part is
 // computed once and whose register part is a constant. Runs of registers
 // at consecutive offsets, aligned, move as one vector (up to 16 bytes).
+// Views (memdesc_index: a buffer of a multi-buffered allocation, at
+// index x its size; memdesc_subslice, _trans, _reshape: the same base, a
+// tile's place xor-ed into the offsets by the accesses) are addresses too.
 // Ordering against other ops is insert-shared-barriers' business (its
 // ttg.barrier lowers with the other barriers, in FuncOpToLLVM.cpp).
 //
@@ -32,17 +35,51 @@ struct BufferAccess {
   int32_t vec = 1;       ///< registers per vector access
   uint32_t copies = 0;   ///< register bits that repeat an element
   Type slotType;         ///< the integer each element is stored as
+  /// A tile's (memdesc_subslice's) first element's offset in its buffer,
+  /// xor-ed into every offset: the tile's offsets are multiples of its
+  /// sizes, so its elements' coordinates in the buffer are the tile's own
+  /// or-ed with them, and the buffer's layout is linear.
+  int32_t tileOffset = 0;
 
+  /// How the registers of a tensor of `tensor` type sit in the buffer
+  /// `memdesc` (its type's layout; for a tile, the buffer's).
   static FailureOr<BufferAccess> get(Operation *op, RankedTensorType tensor,
-                                     MemDescType memdesc) {
-    if (!memdesc.getAllocShape().empty() &&
-        memdesc.getAllocShape() != memdesc.getShape())
-      return op->emitError("a view into a larger shared-memory allocation is "
-                           "not lowered yet");
+                                     Value memdesc) {
+    auto type = cast<MemDescType>(memdesc.getType());
+    MemDescType bufferType = type;
+    ArrayRef<int32_t> tileAt;
+    if (!type.getAllocShape().empty() &&
+        type.getAllocShape() != type.getShape()) {
+      auto tile = memdesc.getDefiningOp<MemDescSubsliceOp>();
+      MemDescType parent =
+          tile ? tile.getSrc().getType() : MemDescType();
+      if (!tile || (!parent.getAllocShape().empty() &&
+                    parent.getAllocShape() != parent.getShape()))
+        return op->emitError("this view into a larger shared-memory "
+                             "allocation is not lowered yet (a "
+                             "memdesc_subslice of a whole buffer is)");
+      bufferType = parent;
+      tileAt = tile.getOffsets();
+    }
     BufferAccess a;
     LinearLayout regs = toLinearLayout(tensor);
+    LinearLayout buffer = toLinearLayout(bufferType);
+    if (!tileAt.empty()) {
+      // The tile's coordinates as the buffer's (same bases, the buffer's
+      // sizes), and where the tile starts.
+      std::vector<LinearLayout::OutDim> outs = buffer.outs();
+      regs = LinearLayout(regs.ins(), outs);
+      LinearLayout inverse;
+      std::string why;
+      if (!buffer.invert(inverse, why))
+        return op->emitError("the buffer's layout is not invertible: ") << why;
+      std::vector<std::pair<std::string, int32_t>> at;
+      for (size_t d = 0; d < tileAt.size(); ++d)
+        at.push_back({"dim" + std::to_string(d), tileAt[d]});
+      a.tileOffset = inverse.apply(at)[0];
+    }
     std::string why;
-    if (!regs.invertAndCompose(toLinearLayout(memdesc), a.toOffset, why))
+    if (!regs.invertAndCompose(buffer, a.toOffset, why))
       return op->emitError("the buffer's layout misses elements: ") << why;
     a.copies = regs.freeVariableMask("register");
     unsigned bits = sharedSlotBytes(tensor.getElementType()) * 8;
@@ -62,7 +99,7 @@ struct BufferAccess {
         }
       return false;
     };
-    while (vec > 1 && touchesLowBits(vec))
+    while (vec > 1 && (touchesLowBits(vec) || (a.tileOffset & (vec - 1))))
       vec /= 2;
     a.vec = vec;
     return a;
@@ -72,8 +109,9 @@ struct BufferAccess {
   /// in the buffer at `base`; `laneWarp` is the thread's part of the offset.
   Value address(OpBuilder &b, Location loc, Value base, Value laneWarp,
                 int32_t r) const {
-    Value offset = withConstantPart(b, loc, toOffset, 0, laneWarp,
-                                    toOffset.apply({{"register", r}})[0]);
+    Value offset =
+        withConstantPart(b, loc, toOffset, 0, laneWarp,
+                         toOffset.apply({{"register", r}})[0] ^ tileOffset);
     return LLVM::GEPOp::create(b, loc, base.getType(), slotType, base, offset);
   }
 };
@@ -150,7 +188,7 @@ struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<LocalAllocOp> {
     Value base = scratchBase(rw, loc, op, lc, bufferBytes(op.getType()));
     if (Value src = op.getSrc()) {
       auto access = BufferAccess::get(op, cast<RankedTensorType>(src.getType()),
-                                      op.getType());
+                                      op.getResult());
       if (failed(access))
         return failure();
       storeRegisters(rw, loc, *access, base, unpack(rw, loc, adaptor.getSrc()),
@@ -170,7 +208,7 @@ struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
                   ConversionPatternRewriter &rw) const override {
     auto access =
         BufferAccess::get(op, cast<RankedTensorType>(op.getSrc().getType()),
-                          cast<MemDescType>(op.getDst().getType()));
+                          op.getDst());
     if (failed(access))
       return failure();
     storeRegisters(rw, op.getLoc(), *access, adaptor.getDst(),
@@ -189,7 +227,7 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
                   ConversionPatternRewriter &rw) const override {
     auto type = cast<RankedTensorType>(op.getType());
     auto access =
-        BufferAccess::get(op, type, cast<MemDescType>(op.getSrc().getType()));
+        BufferAccess::get(op, type, op.getSrc());
     if (failed(access))
       return failure();
     Type st = getTypeConverter()->convertType(type);
@@ -201,6 +239,44 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
     return success();
   }
   LoweringContext &lc;
+};
+
+/// memdesc_index: buffer `index` of the leading dimension, the buffers
+/// one after another.
+struct MemDescIndexOpConversion
+    : public ConvertOpToLLVMPattern<MemDescIndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    MemDescType dst = op.getType();
+    int64_t elems = 1;
+    for (int64_t d : dst.getShape())
+      elems *= d;
+    Location loc = op.getLoc();
+    Type slot = rw.getIntegerType(sharedSlotBytes(dst.getElementType()) * 8);
+    Value offset = LLVM::MulOp::create(rw, loc, adaptor.getIndex(),
+                                       i32Const(rw, loc, elems));
+    Value base = adaptor.getSrc();
+    rw.replaceOp(op, LLVM::GEPOp::create(rw, loc, base.getType(), slot, base,
+                                         offset)
+                         .getResult());
+    return success();
+  }
+};
+
+/// Views that keep the base address: a tile (its place is the accesses'
+/// business, BufferAccess), a transpose, a reshape (their result types'
+/// encodings describe the same bytes).
+template <typename View>
+struct SameBaseViewConversion : public ConvertOpToLLVMPattern<View> {
+  using ConvertOpToLLVMPattern<View>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(View op, typename View::Adaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    rw.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
 };
 
 struct LocalDeallocOpConversion
@@ -221,7 +297,10 @@ void populateSharedMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                           LoweringContext &lc) {
   p.add<LocalAllocOpConversion, LocalStoreOpConversion, LocalLoadOpConversion>(
       tc, lc);
-  p.add<LocalDeallocOpConversion>(tc);
+  p.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
+        SameBaseViewConversion<MemDescSubsliceOp>,
+        SameBaseViewConversion<MemDescTransOp>,
+        SameBaseViewConversion<MemDescReshapeOp>>(tc);
 }
 
 } // namespace trident

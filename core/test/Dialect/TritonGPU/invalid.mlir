@@ -95,5 +95,83 @@ tt.func @memdesc_blocked(%m: !ttg.memdesc<128xf32, #b, #ttg.shared_memory>) { tt
 // -----
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-// expected-error @+1 {{memdesc dimensions must be powers of two}}
+// expected-error @+1 {{memdesc dimensions must be powers of two (but for a leading dimension of buffers)}}
 tt.func @memdesc_pow2(%m: !ttg.memdesc<100xf32, #shared, #ttg.shared_memory>) { tt.return }
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @index_shape(%m: !ttg.memdesc<3x32x32xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @+1 {{the result is one buffer of the leading dimension: expected shape [32, 32], got [16, 32]}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<16x32xf16, #shared, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @index_mutability(%m: !ttg.memdesc<3x32x32xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @+1 {{a view keeps its buffer's element type, memory space and mutability}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @subslice_unaligned(%m: !ttg.memdesc<32x32xf16, #shared, #smem>) {
+  // expected-error @+1 {{offset 8 along dimension 0 must be a multiple of the tile's size 16 within the buffer's 32}}
+  %0 = ttg.memdesc_subslice %m [8, 0] : !ttg.memdesc<32x32xf16, #shared, #smem> -> !ttg.memdesc<16x32xf16, #shared, #smem, 32x32>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @subslice_alloc_shape(%m: !ttg.memdesc<32x32xf16, #shared, #smem>) {
+  // expected-error @+1 {{the result's allocation shape is its buffer's: [32, 32]}}
+  %0 = ttg.memdesc_subslice %m [16, 0] : !ttg.memdesc<32x32xf16, #shared, #smem> -> !ttg.memdesc<16x32xf16, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @trans_order(%m: !ttg.memdesc<16x32xf16, #shared, #smem>) {
+  // expected-error @+1 {{order must permute the buffer's 2 dimensions}}
+  %0 = ttg.memdesc_trans %m {order = array<i32: 0, 0>} : !ttg.memdesc<16x32xf16, #shared, #smem> -> !ttg.memdesc<16x32xf16, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @trans_shape(%m: !ttg.memdesc<16x32xf16, #shared, #smem>) {
+  // expected-error @+1 {{result dimension 0 is the buffer's dimension 1 (32), not 16}}
+  %0 = ttg.memdesc_trans %m {order = array<i32: 1, 0>} : !ttg.memdesc<16x32xf16, #shared, #smem> -> !ttg.memdesc<16x32xf16, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#flat = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+tt.func @reshape_count(%m: !ttg.memdesc<16x32xf16, #shared, #smem>) {
+  // expected-error @+1 {{reshapes 512 elements into 256}}
+  %0 = ttg.memdesc_reshape %m : !ttg.memdesc<16x32xf16, #shared, #smem> -> !ttg.memdesc<256xf16, #flat, #smem>
+  tt.return
+}
+
+// -----
+
+// A leading dimension of buffers may be any size; the encoded ones not.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+// expected-error @+1 {{memdesc dimensions must be powers of two (but for a leading dimension of buffers)}}
+tt.func @memdesc_pow2_inner(%m: !ttg.memdesc<3x24x32xf16, #shared, #ttg.shared_memory>) { tt.return }

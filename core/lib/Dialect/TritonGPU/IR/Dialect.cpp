@@ -350,14 +350,20 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!isa<SharedEncoding>(enc))
     return emitError() << "a memdesc's encoding must be a shared encoding "
                           "(#ttg.swizzled_shared, or a backend's)";
-  for (int64_t d : shape)
-    if (!llvm::isPowerOf2_64(uint64_t(d)))
-      return emitError() << "memdesc dimensions must be powers of two";
-  if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(enc))
-    if (s.getOrder().size() != shape.size())
+  // The encoding may cover the trailing dimensions only: the leading one
+  // then counts buffers (a pipeline's stages), of any number.
+  size_t encRank = shape.size();
+  if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(enc)) {
+    encRank = s.getOrder().size();
+    if (encRank != shape.size() && encRank + 1 != shape.size())
       return emitError() << "the shared encoding's order has "
                          << s.getOrder().size() << " entries for a memdesc of "
                          << "rank " << shape.size();
+  }
+  for (size_t i = shape.size() - encRank; i < shape.size(); ++i)
+    if (!llvm::isPowerOf2_64(uint64_t(shape[i])))
+      return emitError() << "memdesc dimensions must be powers of two "
+                            "(but for a leading dimension of buffers)";
   if (!alloc.empty()) {
     if (alloc.size() < shape.size())
       return emitError() << "a memdesc's allocation has fewer dimensions "
@@ -392,6 +398,99 @@ LogicalResult LocalAllocOp::verify() {
 
 LogicalResult LocalLoadOp::verify() {
   return matchTensor(*this, getType(), getSrc().getType());
+}
+
+/// What every view keeps: element type, memory space, mutability.
+static LogicalResult matchView(Operation *op, MemDescType src,
+                               MemDescType dst) {
+  if (src.getElementType() != dst.getElementType() ||
+      src.getMemorySpace() != dst.getMemorySpace() ||
+      src.getMutableMemory() != dst.getMutableMemory())
+    return op->emitOpError("a view keeps its buffer's element type, memory "
+                           "space and mutability: ")
+           << src << " -> " << dst;
+  return success();
+}
+
+static int64_t elements(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getType();
+  if (failed(matchView(*this, src, dst)))
+    return failure();
+  if (src.getShape().size() < 2 ||
+      dst.getShape() != src.getShape().drop_front())
+    return emitOpError("the result is one buffer of the leading dimension: ")
+           << "expected shape [" << src.getShape().drop_front() << "], got ["
+           << dst.getShape() << "]";
+  if (!src.getAllocShape().empty() && src.getAllocShape() != src.getShape())
+    return emitOpError("indexes a whole allocation, not a view into one");
+  return success();
+}
+
+LogicalResult MemDescSubsliceOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getType();
+  if (failed(matchView(*this, src, dst)))
+    return failure();
+  ArrayRef<int32_t> offsets = getOffsets();
+  ArrayRef<int64_t> from = src.getShape(), to = dst.getShape();
+  if (offsets.size() != from.size() || to.size() != from.size())
+    return emitOpError("takes one offset per dimension of a buffer of the "
+                       "result's rank");
+  for (size_t i = 0; i < from.size(); ++i)
+    if (offsets[i] < 0 || offsets[i] + to[i] > from[i] ||
+        offsets[i] % to[i])
+      return emitOpError("offset ")
+             << offsets[i] << " along dimension " << i
+             << " must be a multiple of the tile's size " << to[i]
+             << " within the buffer's " << from[i];
+  ArrayRef<int64_t> alloc =
+      src.getAllocShape().empty() ? from : src.getAllocShape();
+  if (dst.getAllocShape() != alloc)
+    return emitOpError("the result's allocation shape is its buffer's: [")
+           << alloc << "]";
+  if (dst.getEncoding() != src.getEncoding())
+    return emitOpError("a tile keeps its buffer's encoding");
+  return success();
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getType();
+  if (failed(matchView(*this, src, dst)))
+    return failure();
+  ArrayRef<int32_t> order = getOrder();
+  ArrayRef<int64_t> from = src.getShape(), to = dst.getShape();
+  SmallVector<bool> seen(from.size(), false);
+  if (order.size() != from.size() || to.size() != from.size())
+    return emitOpError("order must permute the buffer's ")
+           << from.size() << " dimensions";
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (order[i] < 0 || size_t(order[i]) >= from.size() || seen[order[i]])
+      return emitOpError("order must permute the buffer's ")
+             << from.size() << " dimensions";
+    seen[order[i]] = true;
+    if (to[i] != from[order[i]])
+      return emitOpError("result dimension ")
+             << i << " is the buffer's dimension " << order[i] << " ("
+             << from[order[i]] << "), not " << to[i];
+  }
+  return success();
+}
+
+LogicalResult MemDescReshapeOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getType();
+  if (failed(matchView(*this, src, dst)))
+    return failure();
+  if (elements(src.getShape()) != elements(dst.getShape()))
+    return emitOpError("reshapes ")
+           << elements(src.getShape()) << " elements into "
+           << elements(dst.getShape());
+  return success();
 }
 
 static constexpr std::pair<int32_t, llvm::StringLiteral> kBarrierSpaces[] = {
@@ -974,7 +1073,32 @@ SwizzledSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
 }
 
 trident::LinearLayout mlir::triton::gpu::toLinearLayout(MemDescType t) {
-  return cast<SharedEncoding>(t.getEncoding()).toLinearLayout(t.getShape());
+  auto enc = cast<SharedEncoding>(t.getEncoding());
+  ArrayRef<int64_t> shape = t.getShape();
+  auto s = dyn_cast<SwizzledSharedEncodingAttr>(enc);
+  if (!s || s.getOrder().size() == shape.size())
+    return enc.toLinearLayout(shape);
+  // Buffers along the leading dimension, one after another (a power of
+  // two of them: a layout's sizes are).
+  trident::LinearLayout inner = enc.toLinearLayout(shape.drop_front());
+  std::vector<trident::LinearLayout::InDim> ins;
+  std::vector<trident::LinearLayout::OutDim> outs = {
+      {"dim0", int32_t(shape[0])}};
+  for (const auto &o : inner.outs())
+    outs.push_back({"dim" + std::to_string(std::stoi(o.name.substr(3)) + 1),
+                    o.size});
+  std::vector<trident::LinearLayout::Basis> bases;
+  for (const auto &b : inner.ins().front().bases) {
+    trident::LinearLayout::Basis nb = {0};
+    nb.insert(nb.end(), b.begin(), b.end());
+    bases.push_back(nb);
+  }
+  for (int64_t v = 1; v < shape[0]; v *= 2) {
+    trident::LinearLayout::Basis nb(outs.size(), 0);
+    nb[0] = int32_t(v);
+    bases.push_back(nb);
+  }
+  return trident::LinearLayout({{"offset", bases}}, outs);
 }
 
 trident::LinearLayout mlir::triton::gpu::toLinearLayout(RankedTensorType t) {

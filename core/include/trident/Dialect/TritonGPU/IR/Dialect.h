@@ -22,6 +22,21 @@
 #include <vector>
 
 #include "trident/Dialect/TritonGPU/IR/Dialect.h.inc"
+
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::triton::gpu {
+/// Shared memory, as a resource of the memory-effect interfaces.
+struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
+  StringRef getName() final { return "<SharedMemory>"; }
+};
+/// Marks the memdesc view ops (memdesc_index, _subslice, _trans,
+/// _reshape): their result describes part of their operand's buffer.
+template <typename ConcreteType>
+class MemDescViewTrait
+    : public ::mlir::OpTrait::TraitBase<ConcreteType, MemDescViewTrait> {};
+} // namespace mlir::triton::gpu
 #include "trident/Dialect/TritonGPU/IR/AttrInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES

@@ -11,6 +11,19 @@ include "mlir/IR/BuiltinTypes.td"
 class TritonGPU_Op<string mnemonic, list<Trait> traits = []>
     : Op<TritonGPU_Dialect, mnemonic, traits>;
 
+// Shared memory as a resource of the memory-effect interfaces: the local_*
+// ops declare what they do to it, so that an op a plugin defines (wgmma
+// reading its operands, a TMA copy writing a buffer) is ordered by the same
+// analyses once it declares its effects on this resource.
+def TTG_SharedMemory : Resource<"::mlir::triton::gpu::SharedMemory">;
+
+// A view: a memdesc of (part of) the buffer its operand describes, reading
+// or writing nothing itself. Allocation and barriers trace views back to
+// their local_alloc (trident::rootAllocation).
+def TTG_MemDescViewTrait : NativeOpTrait<"MemDescViewTrait"> {
+  let cppNamespace = "::mlir::triton::gpu";
+}
+
 def TTG_ConvertLayoutOp : TritonGPU_Op<"convert_layout",
     [SameOperandsAndResultShape, SameOperandsAndResultElementType, Pure]> {
   let summary = "moves a tensor to another layout";
@@ -26,7 +39,7 @@ def TTG_ConvertLayoutOp : TritonGPU_Op<"convert_layout",
 }
 
 def TTG_LocalAllocOp : TritonGPU_Op<"local_alloc",
-    [MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+    [MemoryEffects<[MemAlloc<TTG_SharedMemory>, MemWrite<TTG_SharedMemory>]>]> {
   let summary = "allocates a buffer in shared memory, optionally filled";
   let description = [{
     `%m = ttg.local_alloc %t : (tensor<...>) -> !ttg.memdesc<...>` puts a
@@ -42,7 +55,7 @@ def TTG_LocalAllocOp : TritonGPU_Op<"local_alloc",
 }
 
 def TTG_LocalLoadOp : TritonGPU_Op<"local_load",
-    [MemoryEffects<[MemRead<DefaultResource>]>]> {
+    [MemoryEffects<[MemRead<TTG_SharedMemory>]>]> {
   let summary = "reads a shared-memory buffer into a distributed tensor";
   let arguments = (ins TTG_MemDescType:$src);
   let results = (outs AnyRankedTensor:$result);
@@ -51,7 +64,7 @@ def TTG_LocalLoadOp : TritonGPU_Op<"local_load",
 }
 
 def TTG_LocalStoreOp : TritonGPU_Op<"local_store",
-    [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+    [MemoryEffects<[MemWrite<TTG_SharedMemory>]>]> {
   let summary = "writes a distributed tensor into a mutable shared-memory buffer";
   let arguments = (ins AnyRankedTensor:$src, TTG_MemDescType:$dst);
   let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))";
@@ -59,10 +72,80 @@ def TTG_LocalStoreOp : TritonGPU_Op<"local_store",
 }
 
 def TTG_LocalDeallocOp : TritonGPU_Op<"local_dealloc",
-    [MemoryEffects<[MemFree<DefaultResource>]>]> {
+    [MemoryEffects<[MemFree<TTG_SharedMemory>]>]> {
   let summary = "frees a shared-memory buffer";
   let arguments = (ins TTG_MemDescType:$src);
   let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
+}
+
+def TTG_MemDescIndexOp : TritonGPU_Op<"memdesc_index",
+    [Pure, TTG_MemDescViewTrait]> {
+  let summary = "one buffer of a multi-buffered allocation";
+  let description = [{
+    `%b = ttg.memdesc_index %bufs[%i] : !ttg.memdesc<3x128x64xf16, #shared,
+    #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>`
+    (Triton 3.6's text): buffer `%i` along the leading dimension (a
+    pipeline's stages), which may be any size. The buffers lie one after
+    another; each has the encoding's layout.
+  }];
+  let arguments = (ins TTG_MemDescType:$src, I32:$index);
+  let results = (outs TTG_MemDescType:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTG_MemDescSubsliceOp : TritonGPU_Op<"memdesc_subslice",
+    [Pure, TTG_MemDescViewTrait]> {
+  let summary = "a tile of a buffer at constant offsets";
+  let description = [{
+    `%t = ttg.memdesc_subslice %b [0, 32] : !ttg.memdesc<128x64xf16, ...>
+    -> !ttg.memdesc<128x32xf16, ..., 128x64>`: the elements from `offsets`
+    on, of the result's shape; the result keeps the buffer's shape as its
+    allocation shape. Each offset is a multiple of the result's size along
+    its dimension (a tile of the buffer's layout).
+  }];
+  let arguments = (ins TTG_MemDescType:$src, DenseI32ArrayAttr:$offsets);
+  let results = (outs TTG_MemDescType:$result);
+  let assemblyFormat = [{
+    $src $offsets attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTG_MemDescTransOp : TritonGPU_Op<"memdesc_trans",
+    [Pure, TTG_MemDescViewTrait]> {
+  let summary = "a buffer read with its dimensions permuted";
+  let description = [{
+    `%t = ttg.memdesc_trans %b {order = array<i32: 1, 0>} :
+    !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16,
+    #shared1, #smem>`: the same bytes, dimension i of the result being the
+    operand's `order[i]`; the result's encoding describes them so.
+  }];
+  let arguments = (ins TTG_MemDescType:$src, DenseI32ArrayAttr:$order);
+  let results = (outs TTG_MemDescType:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTG_MemDescReshapeOp : TritonGPU_Op<"memdesc_reshape",
+    [Pure, TTG_MemDescViewTrait]> {
+  let summary = "a buffer read in another shape";
+  let description = [{
+    `%r = ttg.memdesc_reshape %b : !ttg.memdesc<32x1x4x64xf16, #shared2,
+    #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared3, #smem, mutable>`:
+    the same bytes and as many elements, in the result's shape and
+    encoding.
+  }];
+  let arguments = (ins TTG_MemDescType:$src);
+  let results = (outs TTG_MemDescType:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
 }
 
 def TTG_BarrierOp : TritonGPU_Op<"barrier"> {
