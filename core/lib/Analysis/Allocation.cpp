@@ -179,8 +179,15 @@ uint64_t bufferBytes(Type memdesc) {
   return elems * sharedSlotBytes(type.getElementType());
 }
 
-static uint64_t alignUp(uint64_t x) {
-  return (x + kSharedAlignment - 1) / kSharedAlignment * kSharedAlignment;
+static uint64_t alignUp(uint64_t x, uint64_t align = kSharedAlignment) {
+  return (x + align - 1) / align * align;
+}
+
+/// The alignment a buffer of `memdesc` type needs: its encoding's (at
+/// least kSharedAlignment).
+static uint64_t bufferAlignment(Type memdesc) {
+  auto enc = cast<SharedEncoding>(cast<MemDescType>(memdesc).getEncoding());
+  return std::max<uint64_t>(kSharedAlignment, enc.getAlignment());
 }
 
 static uint64_t intAttr(Operation *op, StringRef name, uint64_t dflt) {
@@ -270,6 +277,7 @@ struct Buffer {
   uint64_t size;
   int64_t start, end; ///< live over the ops numbered start..end
   bool atZero;        ///< a call: its callee's offsets start at 0
+  uint64_t align = kSharedAlignment;
   uint64_t offset = 0;
 };
 
@@ -322,7 +330,8 @@ uint64_t allocateFunction(FuncOp func,
         if (view)
           users.append(user->getUsers().begin(), user->getUsers().end());
       }
-      buffers.push_back({op, bufferBytes(alloc.getType()), start, end, false});
+      buffers.push_back({op, bufferBytes(alloc.getType()), start, end, false,
+                         bufferAlignment(alloc.getType())});
       return;
     }
     if (uint64_t bytes = scratchBytes(op))
@@ -362,7 +371,7 @@ uint64_t allocateFunction(FuncOp func,
     if (!buf.atZero && !fits(0)) {
       best = UINT64_MAX;
       for (const Buffer *o : live) {
-        uint64_t at = alignUp(o->offset + o->size);
+        uint64_t at = alignUp(o->offset + o->size, buf.align);
         if (at < best && fits(at))
           best = at;
       }

@@ -132,6 +132,59 @@ FailureOr<LinearLayout> mfmaOperand(DictionaryAttr d, unsigned opIdx,
                 shape, {k, other});
 }
 
+LogicalResult
+verifyRotatingShared(DictionaryAttr d,
+                     function_ref<InFlightDiagnostic()> emitError) {
+  for (const char *k : {"vec", "perPhase", "maxPhase"}) {
+    auto i = dyn_cast_or_null<IntegerAttr>(d.get(k));
+    if (!i || i.getInt() < 1 || !llvm::isPowerOf2_64(uint64_t(i.getInt())))
+      return emitError() << "amd_rotating_shared " << k
+                         << " is a power of two";
+  }
+  SmallVector<int64_t> order = ints(d, "order");
+  if (order.size() != 2 || order[0] == order[1] || order[0] < 0 ||
+      order[0] > 1 || order[1] < 0 || order[1] > 1)
+    return emitError() << "amd_rotating_shared order is [1, 0] or [0, 1]";
+  for (NamedAttribute a : d) {
+    StringRef n = a.getName().strref();
+    if (n != "vec" && n != "perPhase" && n != "maxPhase" && n != "order")
+      return emitError() << "amd_rotating_shared has no field '" << n
+                         << "' (vec, perPhase, maxPhase, order)";
+  }
+  return success();
+}
+
+/// Triton's rotating swizzle for AMD LDS: as swizzled_shared (rows along
+/// order[1], `vec`-element groups of row r xor-ed with a phase), the phase
+/// being ((r / perPhase) % maxPhase) xor ((r / (perPhase maxPhase)) %
+/// maxPhase): it rotates every maxPhase phases, so that rows further apart
+/// than one period fall in other banks too.
+LinearLayout rotatingSharedLayout(DictionaryAttr d, ArrayRef<int64_t> shape) {
+  auto get = [&](StringRef k) {
+    return int32_t(cast<IntegerAttr>(d.get(k)).getInt());
+  };
+  int32_t v = get("vec"), perPhase = get("perPhase"), maxPhase = get("maxPhase");
+  SmallVector<int64_t> order = ints(d, "order");
+  unsigned col = unsigned(order[0]), row = unsigned(order[1]);
+  int32_t cols = int32_t(shape[col]), rows = int32_t(shape[row]);
+  std::vector<LinearLayout::Basis> bases;
+  auto basis = [&](int32_t r, int32_t c) {
+    LinearLayout::Basis b(2, 0);
+    b[row] = r;
+    b[col] = c;
+    return b;
+  };
+  for (int32_t c = 1; c < cols; c *= 2)
+    bases.push_back(basis(0, c));
+  for (int32_t r = 1; r < rows; r *= 2) {
+    int32_t phase = ((r / perPhase) % maxPhase) ^
+                    ((r / (perPhase * maxPhase)) % maxPhase);
+    bases.push_back(basis(r, (v * phase) % cols));
+  }
+  return LinearLayout({{"offset", bases}},
+                      {{"dim0", int32_t(shape[0])}, {"dim1", int32_t(shape[1])}});
+}
+
 } // namespace
 
 void registerAmdEncodings() {
@@ -147,6 +200,16 @@ void registerAmdEncodings() {
   mfma.toLinearLayout = mfmaLayout;
   mfma.dotOperand = mfmaOperand;
   (void)mlir::triton::gpu::registerVendorEncoding(std::move(mfma));
+
+  mlir::triton::gpu::VendorEncodingInfo rotating;
+  rotating.name = "amd_rotating_shared";
+  rotating.alias = "shared";
+  rotating.printOrder = {"vec", "perPhase", "maxPhase", "order"};
+  rotating.verify = verifyRotatingShared;
+  rotating.rank = [](DictionaryAttr) { return 2u; };
+  rotating.toLinearLayout = rotatingSharedLayout;
+  rotating.shared = true;
+  (void)mlir::triton::gpu::registerVendorEncoding(std::move(rotating));
 }
 
 } // namespace trident::amd

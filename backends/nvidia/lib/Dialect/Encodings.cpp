@@ -169,6 +169,70 @@ FailureOr<LinearLayout> mmaOperand(DictionaryAttr d, unsigned opIdx,
   return finish(l, shape, repeatOrder(rank, opIdx == 0 ? off + 1 : off));
 }
 
+bool boolean(DictionaryAttr d, StringRef key) {
+  auto b = dyn_cast_or_null<BoolAttr>(d.get(key));
+  return b && b.getValue();
+}
+
+LogicalResult verifyNvmmaShared(DictionaryAttr d,
+                                function_ref<InFlightDiagnostic()> emitError) {
+  int64_t swz = integer(d, "swizzlingByteWidth"),
+          bits = integer(d, "elementBitWidth");
+  if (swz != 0 && swz != 32 && swz != 64 && swz != 128)
+    return emitError() << "nvmma_shared swizzlingByteWidth is 0, 32, 64 or "
+                          "128";
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+    return emitError() << "nvmma_shared elementBitWidth is 8, 16, 32 or 64";
+  for (NamedAttribute a : d) {
+    StringRef n = a.getName().strref();
+    if (n == "fp4Padded" && boolean(d, n))
+      return emitError() << "nvmma_shared with fp4Padded is not supported";
+    if (n == "rank" && integer(d, n) != 2)
+      return emitError() << "nvmma_shared of rank other than 2 is not "
+                            "supported yet";
+    if (n != "swizzlingByteWidth" && n != "transposed" &&
+        n != "elementBitWidth" && n != "fp4Padded" && n != "rank")
+      return emitError() << "nvmma_shared has no field '" << n
+                         << "' (swizzlingByteWidth, transposed, "
+                            "elementBitWidth, fp4Padded, rank)";
+  }
+  return success();
+}
+
+/// NVIDIA's swizzled shared layout (what wgmma and TMA read and write):
+/// core matrices of 8 rows by one swizzle width (or 16 bytes), 16-byte
+/// chunks of row r xor-ed with (r / perPhase) % maxPhase (perPhase = 128 /
+/// swizzle bytes, maxPhase = swizzle bytes / 16: the byte address's bits
+/// 4..6 xor-ed with bits 7..9 for 128 bytes); the tiles stack along the
+/// rows first, then side by side (a 128 x 128 fp16 buffer at 128 bytes is
+/// two 128 x 64 panels). `transposed`: the contiguous dimension is dim0.
+LinearLayout nvmmaSharedLayout(DictionaryAttr d, ArrayRef<int64_t> shape) {
+  int32_t swz = int32_t(integer(d, "swizzlingByteWidth")),
+          bits = int32_t(integer(d, "elementBitWidth"));
+  bool transposed = boolean(d, "transposed");
+  int32_t vec = 128 / bits;
+  int32_t perPhase = swz ? 128 / swz : 1, maxPhase = swz ? swz / 16 : 1;
+  int32_t tileCols = 8 * std::max(16, swz) / bits;
+  // In (row, contiguous) terms, then put in tensor order.
+  int32_t rows = int32_t(transposed ? shape[1] : shape[0]);
+  int32_t cols = int32_t(transposed ? shape[0] : shape[1]);
+  tileCols = std::min(tileCols, cols);
+  std::vector<LinearLayout::Basis> bases;
+  for (int32_t c = 1; c < tileCols; c *= 2)
+    bases.push_back({0, c});
+  for (int32_t r = 1; r < std::min(8, rows); r *= 2)
+    bases.push_back({r, (vec * ((r / perPhase) % maxPhase)) % tileCols});
+  for (int32_t r = 8; r < rows; r *= 2)
+    bases.push_back({r, 0});
+  for (int32_t c = tileCols; c < cols; c *= 2)
+    bases.push_back({0, c});
+  if (transposed)
+    for (LinearLayout::Basis &b : bases)
+      std::swap(b[0], b[1]);
+  return LinearLayout({{"offset", bases}},
+                      {{"dim0", int32_t(shape[0])}, {"dim1", int32_t(shape[1])}});
+}
+
 } // namespace
 
 void registerNvidiaEncodings() {
@@ -183,6 +247,23 @@ void registerNvidiaEncodings() {
   mma.dotOperand = mmaOperand;
   // Cannot be refused: the name is not core's and every part is given.
   (void)mlir::triton::gpu::registerVendorEncoding(std::move(mma));
+
+  mlir::triton::gpu::VendorEncodingInfo nvmma;
+  nvmma.name = "nvmma_shared";
+  nvmma.alias = "shared";
+  nvmma.printOrder = {"swizzlingByteWidth", "transposed", "elementBitWidth",
+                      "fp4Padded", "rank"};
+  nvmma.verify = verifyNvmmaShared;
+  nvmma.rank = [](DictionaryAttr) { return 2u; };
+  nvmma.toLinearLayout = nvmmaSharedLayout;
+  nvmma.shared = true;
+  // The swizzle's period, 8 rows of its width (1024 bytes at 128), is read
+  // off address bits: a buffer starts at a multiple of it.
+  nvmma.alignment = [](DictionaryAttr d) {
+    int64_t swz = integer(d, "swizzlingByteWidth");
+    return uint64_t(swz ? 8 * swz : 128);
+  };
+  (void)mlir::triton::gpu::registerVendorEncoding(std::move(nvmma));
 }
 
 } // namespace trident::nvidia

@@ -34,7 +34,8 @@ inline constexpr llvm::StringLiteral kAllocationOffset = "allocation.offset";
 inline constexpr llvm::StringLiteral kAllocationSize = "allocation.size";
 /// On the module: the bytes of shared memory the kernel needs.
 inline constexpr llvm::StringLiteral kSharedBytes = "ttg.shared";
-/// Every offset is a multiple of this.
+/// Every offset is a multiple of this (of its encoding's alignment for a
+/// local_alloc buffer, when larger: 1024 for NVIDIA's 128-byte swizzle).
 inline constexpr uint64_t kSharedAlignment = 16;
 
 /// The bytes one element of `t` takes in shared memory (i1 a byte,

@@ -58,6 +58,11 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
       os << (info && !info->alias.empty() ? info->alias : std::string("enc"));
       return AliasResult::FinalAlias;
     }
+    if (auto vendor = dyn_cast<VendorSharedEncodingAttr>(attr)) {
+      const VendorEncodingInfo *info = findVendorEncoding(vendor.getName());
+      os << (info && !info->alias.empty() ? info->alias : std::string("shared"));
+      return AliasResult::FinalAlias;
+    }
     if (isa<SharedMemorySpaceAttr>(attr)) {
       os << "smem";
       return AliasResult::FinalAlias;
@@ -296,6 +301,17 @@ LogicalResult SwizzledSharedEncodingAttr::verify(
   return success();
 }
 
+size_t mlir::triton::gpu::sharedEncodingRank(Attribute enc, size_t fallback) {
+  if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(enc))
+    return s.getOrder().size();
+  if (auto v = dyn_cast<VendorSharedEncodingAttr>(enc)) {
+    const VendorEncodingInfo *info = findVendorEncoding(v.getName());
+    if (info && info->rank)
+      return info->rank(v.getParams());
+  }
+  return fallback;
+}
+
 Type MemDescType::parse(AsmParser &p) {
   SmallVector<int64_t> shape, alloc;
   Type elem;
@@ -352,14 +368,10 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                           "(#ttg.swizzled_shared, or a backend's)";
   // The encoding may cover the trailing dimensions only: the leading one
   // then counts buffers (a pipeline's stages), of any number.
-  size_t encRank = shape.size();
-  if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(enc)) {
-    encRank = s.getOrder().size();
-    if (encRank != shape.size() && encRank + 1 != shape.size())
-      return emitError() << "the shared encoding's order has "
-                         << s.getOrder().size() << " entries for a memdesc of "
-                         << "rank " << shape.size();
-  }
+  size_t encRank = sharedEncodingRank(enc, shape.size());
+  if (encRank != shape.size() && encRank + 1 != shape.size())
+    return emitError() << "the shared encoding is of rank " << encRank
+                       << ", for a memdesc of rank " << shape.size();
   for (size_t i = shape.size() - encRank; i < shape.size(); ++i)
     if (!llvm::isPowerOf2_64(uint64_t(shape[i])))
       return emitError() << "memdesc dimensions must be powers of two "
@@ -729,6 +741,29 @@ VendorEncodingAttr::toDotOperandLinearLayout(unsigned opIdx, unsigned kWidth,
   return info->dotOperand(getParams(), opIdx, kWidth, shape);
 }
 
+LogicalResult
+VendorSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringAttr name, DictionaryAttr params) {
+  const VendorEncodingInfo *info = findVendorEncoding(name.getValue());
+  if (!info || !info->shared)
+    return emitError() << "shared encoding '#ttg." << name.getValue()
+                       << "' is not registered: it comes from a backend "
+                          "plugin, and none loaded provides it";
+  return info->verify ? info->verify(params, emitError) : success();
+}
+
+trident::LinearLayout
+VendorSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  const VendorEncodingInfo *info = findVendorEncoding(getName().getValue());
+  return info ? info->toLinearLayout(getParams(), shape)
+              : trident::LinearLayout();
+}
+
+uint64_t VendorSharedEncodingAttr::getAlignment() const {
+  const VendorEncodingInfo *info = findVendorEncoding(getName().getValue());
+  return info && info->alignment ? info->alignment(getParams()) : 16;
+}
+
 LogicalResult VendorEncodingAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type,
     function_ref<InFlightDiagnostic()> emitError) const {
@@ -766,6 +801,10 @@ Attribute TritonGPUDialect::parseAttribute(DialectAsmParser &parser,
     if (a.getName() != "CTAsPerCGA" && a.getName() != "CTASplitNum" &&
         a.getName() != "CTAOrder")
       fields.push_back(a);
+  if (info->shared)
+    return parser.getChecked<VendorSharedEncodingAttr>(
+        parser.getContext(), StringAttr::get(parser.getContext(), mnemonic),
+        fields.getDictionary(parser.getContext()));
   return parser.getChecked<VendorEncodingAttr>(
       parser.getContext(), StringAttr::get(parser.getContext(), mnemonic),
       fields.getDictionary(parser.getContext()));
@@ -775,9 +814,18 @@ void TritonGPUDialect::printAttribute(Attribute attr,
                                       DialectAsmPrinter &os) const {
   if (succeeded(generatedAttributePrinter(attr, os)))
     return;
-  auto vendor = cast<VendorEncodingAttr>(attr);
-  const VendorEncodingInfo *info = findVendorEncoding(vendor.getName());
-  os << vendor.getName().getValue() << "<{";
+  StringAttr name;
+  DictionaryAttr params;
+  if (auto shared = dyn_cast<VendorSharedEncodingAttr>(attr)) {
+    name = shared.getName();
+    params = shared.getParams();
+  } else {
+    auto vendor = cast<VendorEncodingAttr>(attr);
+    name = vendor.getName();
+    params = vendor.getParams();
+  }
+  const VendorEncodingInfo *info = findVendorEncoding(name);
+  os << name.getValue() << "<{";
   const char *sep = "";
   auto field = [&](StringRef key, Attribute value) {
     os << sep << key << " = ";
@@ -793,11 +841,11 @@ void TritonGPUDialect::printAttribute(Attribute attr,
   llvm::StringSet<> done;
   if (info)
     for (const std::string &key : info->printOrder)
-      if (Attribute v = vendor.getParams().get(key)) {
+      if (Attribute v = params.get(key)) {
         field(key, v);
         done.insert(key);
       }
-  for (NamedAttribute a : vendor.getParams())
+  for (NamedAttribute a : params)
     if (!done.contains(a.getName().strref()))
       field(a.getName().strref(), a.getValue());
   os << "}>";
@@ -1075,8 +1123,7 @@ SwizzledSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
 trident::LinearLayout mlir::triton::gpu::toLinearLayout(MemDescType t) {
   auto enc = cast<SharedEncoding>(t.getEncoding());
   ArrayRef<int64_t> shape = t.getShape();
-  auto s = dyn_cast<SwizzledSharedEncodingAttr>(enc);
-  if (!s || s.getOrder().size() == shape.size())
+  if (sharedEncodingRank(enc, shape.size()) == shape.size())
     return enc.toLinearLayout(shape);
   // Buffers along the leading dimension, one after another (a power of
   // two of them: a layout's sizes are).

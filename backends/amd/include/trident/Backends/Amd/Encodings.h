@@ -6,7 +6,9 @@
 // only at those values): the accumulator layout of the MFMA instructions
 // (version 2 gfx90a, 3 gfx942, 4 gfx950; 32x32 and 16x16 instructions)
 // and the register layouts of their dot operands (`#ttg.dot_op<{opIdx,
-// parent = #mma, kWidth}>`). The plugin registers the encoding through
+// parent = #mma, kWidth}>`); and `#ttg.amd_rotating_shared<{vec,
+// perPhase, maxPhase, order}>`, Triton's LDS layout whose swizzle phase
+// rotates every maxPhase rows (a shared encoding). The plugin registers the encoding through
 // core's extension point when it registers its dialects; core sees it as
 // any DistributedEncoding.
 //

@@ -69,7 +69,17 @@ struct VendorEncodingInfo {
   std::function<FailureOr<trident::LinearLayout>(
       DictionaryAttr, unsigned opIdx, unsigned kWidth, ArrayRef<int64_t>)>
       dotOperand;
+  /// A shared-memory encoding (a memdesc's), not a distributed one: its
+  /// linear layout maps "offset" (in elements) to dims, and `alignment`
+  /// gives the bytes a buffer in it must be aligned to (16 when unset).
+  bool shared = false;
+  std::function<uint64_t(DictionaryAttr)> alignment;
 };
+/// The rank of the tensors a shared encoding describes (`fallback` where
+/// the encoding does not say): a memdesc may have one more, leading,
+/// dimension of buffers.
+size_t sharedEncodingRank(Attribute enc, size_t fallback);
+
 /// Registers a vendor encoding (the first registration of a name stays);
 /// the registry is process-wide, filled by plugins as they register
 /// dialects. Refused, with `error`, for a name core uses or an info

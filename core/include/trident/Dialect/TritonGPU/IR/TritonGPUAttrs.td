@@ -112,6 +112,28 @@ def VendorEncodingAttr : AttrDef<TritonGPU_Dialect, "VendorEncoding",
   }];
 }
 
+def VendorSharedEncodingAttr : AttrDef<TritonGPU_Dialect, "VendorSharedEncoding",
+                                       [TritonGPU_SharedEncoding]> {
+  let summary = "a shared-memory encoding a backend plugin registered";
+  let description = [{
+    `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false,
+    elementBitWidth = 16}>`, `#ttg.amd_rotating_shared<{...}>`: a vendor's
+    layout of a buffer in shared memory, registered like the distributed
+    vendor encodings (registerVendorEncoding, with `shared` set): its
+    offset -> element linear layout and the alignment it needs. Core's
+    allocation, barriers and local_* lowering see it through
+    SharedEncoding like core's swizzled_shared.
+  }];
+  let parameters = (ins "::mlir::StringAttr":$name,
+                        "::mlir::DictionaryAttr":$params);
+  let attrName = "ttg.vendor_shared_encoding";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::trident::LinearLayout toLinearLayout(::llvm::ArrayRef<int64_t> shape) const;
+    uint64_t getAlignment() const;
+  }];
+}
+
 def LinearEncodingAttr : TritonGPU_Attr<"LinearEncoding", "linear",
                                         [TritonGPU_DistributedEncoding,
      DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {

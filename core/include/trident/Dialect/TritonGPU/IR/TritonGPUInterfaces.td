@@ -51,6 +51,11 @@ def TritonGPU_SharedEncoding : AttrInterface<"SharedEncoding"> {
       "offset" (in elements), outputs dim0..dim{rank-1}.
     }], "::trident::LinearLayout", "toLinearLayout",
       (ins "::llvm::ArrayRef<int64_t>":$shape)>,
+    InterfaceMethod<[{
+      The alignment, in bytes, a buffer in this encoding needs (a swizzle
+      taken from address bits needs its period: 1024 for NVIDIA's 128-byte
+      swizzle); 16 by default.
+    }], "uint64_t", "getAlignment", (ins), [{}], [{ return 16; }]>,
   ];
 }
 
