@@ -71,7 +71,7 @@ tt.func @empty_immutable() {
 // -----
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{the shared encoding's order has 2 entries for a memdesc of rank 1}}
+// expected-error @+1 {{the shared encoding is of rank 2, for a memdesc of rank 1}}
 tt.func @order_rank(%m: !ttg.memdesc<128xf32, #shared, #smem>) { tt.return }
 
 // -----
