@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -224,18 +225,33 @@ static SharedAccess bufferRange(Value memdesc) {
 
 SmallVector<SharedAccess> sharedAccesses(Operation *op) {
   SmallVector<SharedAccess> out;
-  if (auto store = dyn_cast<LocalStoreOp>(op)) {
-    SharedAccess a = bufferRange(store.getDst());
-    a.write = true;
-    out.push_back(a);
-    return out;
-  }
-  if (auto load = dyn_cast<LocalLoadOp>(op)) {
-    SharedAccess a = bufferRange(load.getSrc());
-    a.read = true;
-    out.push_back(a);
-    return out;
-  }
+  // Reads and writes of shared memory an op declares (local_load and
+  // local_store, and any plugin op that names the SharedMemory resource):
+  // the buffer of the memdesc the effect is on, or all of shared memory.
+  if (!isa<LocalAllocOp>(op))
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      iface.getEffects(effects);
+      for (const MemoryEffects::EffectInstance &e : effects) {
+        if (e.getResource() != SharedMemory::get())
+          continue;
+        bool read = isa<MemoryEffects::Read>(e.getEffect()),
+             write = isa<MemoryEffects::Write>(e.getEffect());
+        if (!read && !write)
+          continue;
+        Value v = e.getValue();
+        SharedAccess a;
+        if (v && isa<MemDescType>(v.getType()))
+          a = bufferRange(v);
+        else
+          a.end = UINT64_MAX;
+        a.read = read;
+        a.write = write;
+        out.push_back(a);
+      }
+      if (!out.empty())
+        return out;
+    }
   if (isa<CallOp>(op) && llvm::any_of(op->getOperandTypes(), [](Type t) {
         return isa<MemDescType>(t);
       })) {

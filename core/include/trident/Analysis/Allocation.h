@@ -75,9 +75,11 @@ struct SharedAccess {
   uint64_t begin = 0, end = 0;
   bool read = false, write = false;
 };
-/// The shared memory `op` touches, after allocateSharedMemory: its
-/// scratch (read and written), a call's callee's, the buffer a local_*
-/// op reads or writes. A buffer of unknown origin is all of shared memory.
+/// The shared memory `op` touches, after allocateSharedMemory: what it
+/// declares reading or writing on the SharedMemory resource (the buffer
+/// of the memdesc the effect is on: local_load, local_store, a plugin's
+/// ops), its scratch (read and written), a call's callee's. A buffer of
+/// unknown origin is all of shared memory.
 llvm::SmallVector<SharedAccess> sharedAccesses(mlir::Operation *op);
 
 /// Allocates the shared memory of every function of `module` (callees

@@ -12,9 +12,10 @@ class TritonGPU_Op<string mnemonic, list<Trait> traits = []>
     : Op<TritonGPU_Dialect, mnemonic, traits>;
 
 // Shared memory as a resource of the memory-effect interfaces: the local_*
-// ops declare what they do to it, so that an op a plugin defines (wgmma
-// reading its operands, a TMA copy writing a buffer) is ordered by the same
-// analyses once it declares its effects on this resource.
+// ops declare what they do to it, on the memdesc they touch, and the
+// barrier analysis reads those effects (trident::sharedAccesses): an op a
+// plugin defines (wgmma reading its operands, a TMA copy writing a buffer)
+// is ordered like them once it declares its effects on this resource.
 def TTG_SharedMemory : Resource<"::mlir::triton::gpu::SharedMemory">;
 
 // A view: a memdesc of (part of) the buffer its operand describes, reading
@@ -54,27 +55,28 @@ def TTG_LocalAllocOp : TritonGPU_Op<"local_alloc",
   let hasVerifier = 1;
 }
 
-def TTG_LocalLoadOp : TritonGPU_Op<"local_load",
-    [MemoryEffects<[MemRead<TTG_SharedMemory>]>]> {
+def TTG_LocalLoadOp : TritonGPU_Op<"local_load"> {
   let summary = "reads a shared-memory buffer into a distributed tensor";
-  let arguments = (ins TTG_MemDescType:$src);
+  let arguments = (ins Arg<TTG_MemDescType, "the buffer",
+                           [MemRead<TTG_SharedMemory>]>:$src);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
   let hasVerifier = 1;
 }
 
-def TTG_LocalStoreOp : TritonGPU_Op<"local_store",
-    [MemoryEffects<[MemWrite<TTG_SharedMemory>]>]> {
+def TTG_LocalStoreOp : TritonGPU_Op<"local_store"> {
   let summary = "writes a distributed tensor into a mutable shared-memory buffer";
-  let arguments = (ins AnyRankedTensor:$src, TTG_MemDescType:$dst);
+  let arguments = (ins AnyRankedTensor:$src,
+                       Arg<TTG_MemDescType, "the buffer",
+                           [MemWrite<TTG_SharedMemory>]>:$dst);
   let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))";
   let hasVerifier = 1;
 }
 
-def TTG_LocalDeallocOp : TritonGPU_Op<"local_dealloc",
-    [MemoryEffects<[MemFree<TTG_SharedMemory>]>]> {
+def TTG_LocalDeallocOp : TritonGPU_Op<"local_dealloc"> {
   let summary = "frees a shared-memory buffer";
-  let arguments = (ins TTG_MemDescType:$src);
+  let arguments = (ins Arg<TTG_MemDescType, "the buffer",
+                           [MemFree<TTG_SharedMemory>]>:$src);
   let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
 }
 
