@@ -17,6 +17,7 @@
 #include "trident/Analysis/Allocation.h"
 #include "trident/Conversion/TritonGPUToLLVM/Lowering.h"
 #include "trident/Conversion/TritonGPUToLLVM/TargetInfo.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -60,11 +61,6 @@ Value callTest(OpBuilder &b, Location loc, StringRef base, Type result,
   return result ? call.getResult() : Value();
 }
 
-Value i32(OpBuilder &b, Location loc, int64_t v) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(int32_t(v)));
-}
-
 class TestTargetInfo : public trident::TargetInfo {
 public:
   explicit TestTargetInfo(int threadsPerWarp) : lanes(threadsPerWarp) {}
@@ -74,16 +70,16 @@ public:
   }
   Value programId(OpBuilder &b, Location loc, int axis) const override {
     return callTest(b, loc, "__test_program_id", b.getI32Type(),
-                    {i32(b, loc, axis)});
+                    {trident::i32Const(b, loc, axis)});
   }
   Value numPrograms(OpBuilder &b, Location loc, int axis) const override {
     return callTest(b, loc, "__test_num_programs", b.getI32Type(),
-                    {i32(b, loc, axis)});
+                    {trident::i32Const(b, loc, axis)});
   }
   Value shuffleXor(OpBuilder &b, Location loc, Value value,
                    int mask) const override {
     return callTest(b, loc, "__test_shuffle_xor", b.getI32Type(),
-                    {value, i32(b, loc, mask)});
+                    {value, trident::i32Const(b, loc, mask)});
   }
   void barrier(OpBuilder &b, Location loc) const override {
     callTest(b, loc, "__test_barrier", Type(), {});
@@ -104,7 +100,7 @@ public:
                        args);
     SmallVector<Value> out;
     for (unsigned i = 0; i < words; ++i)
-      out.push_back(LLVM::ExtractElementOp::create(b, loc, v, i32(b, loc, i)));
+      out.push_back(LLVM::ExtractElementOp::create(b, loc, v, trident::i32Const(b, loc, i)));
     return out;
   }
   void storeGlobal(RewriterBase &b, Location loc, Value ptr, unsigned wordBits,

@@ -167,14 +167,11 @@ struct ElementwiseInlineAsmConversion
     }
     SmallVector<Value> packed;
     for (size_t r = 0; r < nOut; ++r)
-      packed.push_back(pack_(rw, loc, op->getResult(r).getType(), results[r]));
+      packed.push_back(trident::pack(
+          rw, loc, getTypeConverter()->convertType(op->getResult(r).getType()),
+          results[r]));
     rw.replaceOp(op, packed);
     return success();
-  }
-  Value pack_(ConversionPatternRewriter &rw, Location loc, Type tensor,
-              ArrayRef<Value> elems) const {
-    return trident::pack(rw, loc, getTypeConverter()->convertType(tensor),
-                         elems);
   }
 };
 

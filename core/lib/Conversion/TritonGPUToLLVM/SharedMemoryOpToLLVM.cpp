@@ -250,9 +250,7 @@ struct MemDescIndexOpConversion
   matchAndRewrite(MemDescIndexOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rw) const override {
     MemDescType dst = op.getType();
-    int64_t elems = 1;
-    for (int64_t d : dst.getShape())
-      elems *= d;
+    int64_t elems = ShapedType::getNumElements(dst.getShape());
     Location loc = op.getLoc();
     Type slot = rw.getIntegerType(sharedSlotBytes(dst.getElementType()) * 8);
     Value offset = LLVM::MulOp::create(rw, loc, adaptor.getIndex(),

@@ -424,13 +424,6 @@ static LogicalResult matchView(Operation *op, MemDescType src,
   return success();
 }
 
-static int64_t elements(ArrayRef<int64_t> shape) {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
-
 LogicalResult MemDescIndexOp::verify() {
   MemDescType src = getSrc().getType(), dst = getType();
   if (failed(matchView(*this, src, dst)))
@@ -498,10 +491,10 @@ LogicalResult MemDescReshapeOp::verify() {
   MemDescType src = getSrc().getType(), dst = getType();
   if (failed(matchView(*this, src, dst)))
     return failure();
-  if (elements(src.getShape()) != elements(dst.getShape()))
+  if (ShapedType::getNumElements(src.getShape()) != ShapedType::getNumElements(dst.getShape()))
     return emitOpError("reshapes ")
-           << elements(src.getShape()) << " elements into "
-           << elements(dst.getShape());
+           << ShapedType::getNumElements(src.getShape()) << " elements into "
+           << ShapedType::getNumElements(dst.getShape());
   return success();
 }
 
