@@ -30,10 +30,13 @@
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   // ViewOpToLLVM: a conversion that moves elements between threads goes
-  // through shared memory (address space 3): writes, one barrier, reads.
+  // through shared memory (address space 3): writes, one barrier, reads,
+  // at places derived from the two layouts: each thread's four
+  // consecutive elements go as one 16-byte vector.
   // CHECK-LABEL: llvm.func @cvt
   // CHECK: llvm.call @__test_thread_id
-  // CHECK: llvm.store {{.*}} : i32, !llvm.ptr<3>
+  // CHECK: llvm.store {{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store
   // CHECK: llvm.call @__test_barrier()
   // CHECK-NOT: llvm.call @__test_barrier()
   // CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> i32

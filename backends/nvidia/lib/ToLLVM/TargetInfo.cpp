@@ -385,6 +385,106 @@ void NvidiaTargetInfo::assertFail(RewriterBase &b, Location loc, Value message,
                        ValueRange{message, file, line, function, charSize});
 }
 
+// ldmatrix.x4 gives each thread four 32-bit registers, one per 8x8
+// matrix of 16-bit elements, each holding two elements: without .trans,
+// thread t holds row t/4, columns 2(t%4) and 2(t%4)+1 of each matrix;
+// with .trans, rows 2(t%4) and 2(t%4)+1 of column t/4. A row is 16
+// contiguous bytes whose address lane 8i+j supplies for row j of matrix
+// i. In layout terms (the reading layout composed with the memory's,
+// register, lane, warp -> offset): the row's elements are register bit 0
+// and lane bits 0, 1 (without .trans) or lane bits 2..4 (with), at
+// offsets 1, 2, 4; the rows step by the other three of those five bits;
+// register bits 1, 2 pick the matrix; every other basis keeps rows
+// 16-byte aligned.
+std::vector<SharedReadPattern>
+NvidiaTargetInfo::sharedMatrixReads(int32_t elementBytes) const {
+  if (elementBytes != 2 || cc_ < 75)
+    return {};
+  SharedReadPattern rows{{{"register", 0}, {"lane", 0}, {"lane", 1}},
+                         {{"lane", 2}, {"lane", 3}, {"lane", 4}}};
+  SharedReadPattern columns{rows.rows, rows.row};
+  return {rows, columns};
+}
+
+std::optional<SmallVector<Value>> NvidiaTargetInfo::loadSharedMatrix(
+    OpBuilder &b, Location loc, const SharedReadPattern &pattern,
+    const LinearLayout &toOffset, Value base, Type elem, int32_t n,
+    uint32_t copies, const std::function<bool(int32_t)> &only,
+    ArrayRef<Value> have) const {
+  if (cc_ < 75 || pattern.row.size() != 3 || pattern.rows.size() != 3 ||
+      elem.getIntOrFloatBitWidth() != 16 || n < 8 || (n & 7) ||
+      toOffset.inDimSizeLog2("register") < 3 ||
+      toOffset.inDimSizeLog2("lane") != 5 || (copies & 7))
+    return std::nullopt;
+  auto offsetOf = [&](const std::pair<std::string, int32_t> &at) {
+    return toOffset.basis(at.first, at.second)[0];
+  };
+  for (int i = 0; i < 3; ++i)
+    if (offsetOf(pattern.row[i]) != (1 << i))
+      return std::nullopt;
+  for (const char *in : {"register", "lane", "warp"})
+    for (int32_t bit = 0; bit < toOffset.inDimSizeLog2(in); ++bit) {
+      bool inRow = false;
+      for (const auto &at : pattern.row)
+        inRow |= at.first == in && at.second == bit;
+      if (!inRow && (toOffset.basis(in, bit)[0] & 7))
+        return std::nullopt;
+    }
+  // A register group of 8 is one instruction: all taken or none.
+  if (only)
+    for (int32_t r = 0; r < n; r += 8)
+      for (int32_t k = 1; k < 8; ++k)
+        if (only(r + k) != only(r))
+          return std::nullopt;
+  // Lane l's address: row l%8 (the rows' bases), matrix l/8 (register
+  // bits 1 and 2), and the warp's part.
+  std::vector<LinearLayout::Basis> lanes;
+  for (const auto &at : pattern.rows)
+    lanes.push_back({offsetOf(at)});
+  lanes.push_back({toOffset.basis("register", 1)[0]});
+  lanes.push_back({toOffset.basis("register", 2)[0]});
+  std::vector<LinearLayout::Basis> warps;
+  for (int32_t bit = 0; bit < toOffset.inDimSizeLog2("warp"); ++bit)
+    warps.push_back(toOffset.basis("warp", bit));
+  LinearLayout addr({{"lane", lanes}, {"warp", warps}},
+                    {{"offset", toOffset.outDimSize("offset")}});
+  Value laneWarp = laneWarpCoords(b, loc, addr, threadIds(b, loc, *this))[0];
+  bool trans = pattern.row.front().first == "lane";
+  MLIRContext *ctx = b.getContext();
+  Type i32 = b.getI32Type(), i16 = b.getI16Type();
+  auto resTy = LLVM::LLVMStructType::getLiteral(ctx, {i32, i32, i32, i32});
+  auto pairTy = VectorType::get({2}, i16);
+  SmallVector<Value> out(have.begin(), have.end());
+  out.resize(n);
+  for (int32_t r = 0; r < n; r += 8) {
+    if (only && !only(r))
+      continue;
+    if (r & copies) {
+      for (int32_t k = 0; k < 8; ++k)
+        out[r + k] = out[(r + k) & ~int32_t(copies)];
+      continue;
+    }
+    Value offset = withConstantPart(b, loc, addr, 0, laneWarp,
+                                    toOffset.apply({{"register", r}})[0]);
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), i16, base, offset);
+    Value res = NVVM::LdMatrixOp::create(
+        b, loc, resTy, ptr, 4,
+        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    for (int32_t i = 0; i < 4; ++i) {
+      Value word = LLVM::ExtractValueOp::create(b, loc, res, i);
+      Value pair = LLVM::BitcastOp::create(b, loc, pairTy, word);
+      for (int32_t h = 0; h < 2; ++h) {
+        Value v = LLVM::ExtractElementOp::create(b, loc, pair,
+                                                 i32Const(b, loc, h));
+        out[r + 2 * i + h] = fromInt(b, loc, v, elem);
+      }
+    }
+  }
+  return out;
+}
+
 void NvidiaTargetInfo::markKernel(LLVM::LLVMFuncOp func, int threads) const {
   func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                 UnitAttr::get(func.getContext()));

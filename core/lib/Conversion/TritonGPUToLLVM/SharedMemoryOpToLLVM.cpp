@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "trident/Conversion/TritonGPUToLLVM/SharedAccess.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "trident/Analysis/Allocation.h"
@@ -27,156 +28,6 @@ using namespace mlir::triton::gpu;
 
 namespace trident {
 namespace {
-
-/// How the registers of a tensor of `tensor` type sit in a buffer of
-/// `memdesc` type.
-struct BufferAccess {
-  LinearLayout toOffset; ///< register, lane, warp -> "offset"
-  int32_t vec = 1;       ///< registers per vector access
-  uint32_t copies = 0;   ///< register bits that repeat an element
-  Type slotType;         ///< the integer each element is stored as
-  /// A tile's (memdesc_subslice's) first element's offset in its buffer,
-  /// xor-ed into every offset: the tile's offsets are multiples of its
-  /// sizes, so its elements' coordinates in the buffer are the tile's own
-  /// or-ed with them, and the buffer's layout is linear.
-  int32_t tileOffset = 0;
-
-  /// How the registers of a tensor of `tensor` type sit in the buffer
-  /// `memdesc` (its type's layout; for a tile, the buffer's).
-  static FailureOr<BufferAccess> get(Operation *op, RankedTensorType tensor,
-                                     Value memdesc) {
-    auto type = cast<MemDescType>(memdesc.getType());
-    MemDescType bufferType = type;
-    ArrayRef<int32_t> tileAt;
-    if (!type.getAllocShape().empty() &&
-        type.getAllocShape() != type.getShape()) {
-      auto tile = memdesc.getDefiningOp<MemDescSubsliceOp>();
-      MemDescType parent =
-          tile ? tile.getSrc().getType() : MemDescType();
-      if (!tile || (!parent.getAllocShape().empty() &&
-                    parent.getAllocShape() != parent.getShape()))
-        return op->emitError("this view into a larger shared-memory "
-                             "allocation is not lowered yet (a "
-                             "memdesc_subslice of a whole buffer is)");
-      bufferType = parent;
-      tileAt = tile.getOffsets();
-    }
-    BufferAccess a;
-    LinearLayout regs = toLinearLayout(tensor);
-    LinearLayout buffer = toLinearLayout(bufferType);
-    if (!tileAt.empty()) {
-      // The tile's coordinates as the buffer's (same bases, the buffer's
-      // sizes), and where the tile starts.
-      std::vector<LinearLayout::OutDim> outs = buffer.outs();
-      regs = LinearLayout(regs.ins(), outs);
-      LinearLayout inverse;
-      std::string why;
-      if (!buffer.invert(inverse, why))
-        return op->emitError("the buffer's layout is not invertible: ") << why;
-      std::vector<std::pair<std::string, int32_t>> at;
-      for (size_t d = 0; d < tileAt.size(); ++d)
-        at.push_back({"dim" + std::to_string(d), tileAt[d]});
-      a.tileOffset = inverse.apply(at)[0];
-    }
-    std::string why;
-    if (!regs.invertAndCompose(buffer, a.toOffset, why))
-      return op->emitError("the buffer's layout misses elements: ") << why;
-    a.copies = regs.freeVariableMask("register");
-    unsigned bits = sharedSlotBytes(tensor.getElementType()) * 8;
-    a.slotType = IntegerType::get(op->getContext(), bits);
-    // The widest run of registers at consecutive offsets whose start is a
-    // multiple of the run: no other basis may touch its low bits.
-    int32_t vec = std::min(a.toOffset.numConsecutive("register", 0),
-                           int32_t(128 / bits));
-    vec = std::max(vec, 1);
-    auto touchesLowBits = [&](int32_t v) {
-      for (const char *in : {"register", "lane", "warp"})
-        for (int32_t bit = 0; bit < a.toOffset.inDimSizeLog2(in); ++bit) {
-          if (std::string(in) == "register" && (int32_t(1) << bit) < v)
-            continue;
-          if (a.toOffset.basis(in, bit)[0] & (v - 1))
-            return true;
-        }
-      return false;
-    };
-    while (vec > 1 && (touchesLowBits(vec) || (a.tileOffset & (vec - 1))))
-      vec /= 2;
-    a.vec = vec;
-    return a;
-  }
-
-  /// The address of register `r`'s element (its run's first, for vectors)
-  /// in the buffer at `base`; `laneWarp` is the thread's part of the offset.
-  Value address(OpBuilder &b, Location loc, Value base, Value laneWarp,
-                int32_t r) const {
-    Value offset =
-        withConstantPart(b, loc, toOffset, 0, laneWarp,
-                         toOffset.apply({{"register", r}})[0] ^ tileOffset);
-    return LLVM::GEPOp::create(b, loc, base.getType(), slotType, base, offset);
-  }
-};
-
-/// Writes the registers `values` of a tensor into the buffer at `base`.
-void storeRegisters(OpBuilder &b, Location loc, const BufferAccess &a,
-                    Value base, ArrayRef<Value> values, const TargetInfo &t) {
-  ThreadIds ids = threadIds(b, loc, t);
-  Value laneWarp = laneWarpCoords(b, loc, a.toOffset, ids)[0];
-  auto vecTy = VectorType::get({a.vec}, a.slotType);
-  unsigned bytes = a.slotType.getIntOrFloatBitWidth() / 8;
-  for (int32_t r = 0; r < int32_t(values.size()); r += a.vec) {
-    if (r & a.copies)
-      continue;
-    Value ptr = a.address(b, loc, base, laneWarp, r);
-    auto slot = [&](Value v) {
-      Value i = toInt(b, loc, v);
-      return v.getType().isInteger(1)
-                 ? LLVM::ZExtOp::create(b, loc, a.slotType, i).getResult()
-                 : i;
-    };
-    if (a.vec == 1) {
-      LLVM::StoreOp::create(b, loc, slot(values[r]), ptr, bytes);
-      continue;
-    }
-    Value v = LLVM::UndefOp::create(b, loc, vecTy);
-    for (int32_t k = 0; k < a.vec; ++k)
-      v = LLVM::InsertElementOp::create(b, loc, v, slot(values[r + k]),
-                                        i32Const(b, loc, k));
-    LLVM::StoreOp::create(b, loc, v, ptr, bytes * unsigned(a.vec));
-  }
-}
-
-/// Reads the registers of a tensor (LLVM element type `elem`, `n` of
-/// them) from the buffer at `base`.
-SmallVector<Value> loadRegisters(OpBuilder &b, Location loc,
-                                 const BufferAccess &a, Value base, Type elem,
-                                 int32_t n, const TargetInfo &t) {
-  ThreadIds ids = threadIds(b, loc, t);
-  Value laneWarp = laneWarpCoords(b, loc, a.toOffset, ids)[0];
-  auto vecTy = VectorType::get({a.vec}, a.slotType);
-  unsigned bytes = a.slotType.getIntOrFloatBitWidth() / 8;
-  SmallVector<Value> out(n);
-  auto value = [&](Value i) {
-    return elem.isInteger(1) ? LLVM::TruncOp::create(b, loc, elem, i).getResult()
-                             : fromInt(b, loc, i, elem);
-  };
-  for (int32_t r = 0; r < n; r += a.vec) {
-    if (r & a.copies) {
-      for (int32_t k = 0; k < a.vec; ++k)
-        out[r + k] = out[(r + k) & ~int32_t(a.copies)];
-      continue;
-    }
-    Value ptr = a.address(b, loc, base, laneWarp, r);
-    if (a.vec == 1) {
-      out[r] = value(LLVM::LoadOp::create(b, loc, a.slotType, ptr, bytes));
-      continue;
-    }
-    Value v = LLVM::LoadOp::create(b, loc, vecTy, ptr, bytes * unsigned(a.vec));
-    for (int32_t k = 0; k < a.vec; ++k)
-      out[r + k] = value(
-          LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, k)));
-  }
-  return out;
-}
 
 struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<LocalAllocOp> {
   LocalAllocOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
@@ -232,10 +83,21 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
       return failure();
     Type st = getTypeConverter()->convertType(type);
     auto body = cast<LLVM::LLVMStructType>(st).getBody();
-    SmallVector<Value> values =
-        loadRegisters(rw, op.getLoc(), *access, adaptor.getSrc(), body.front(),
-                      int32_t(body.size()), lc.target);
-    rw.replaceOp(op, pack(rw, op.getLoc(), st, values));
+    // A matrix load of the target's where the buffer's layout suits one.
+    std::optional<SmallVector<Value>> values;
+    if (!access->tileOffset)
+      for (const SharedReadPattern &p : lc.target.sharedMatrixReads(
+               int32_t(access->slotType.getIntOrFloatBitWidth() / 8))) {
+        values = lc.target.loadSharedMatrix(
+            rw, op.getLoc(), p, access->toOffset, adaptor.getSrc(),
+            body.front(), int32_t(body.size()), access->copies, nullptr, {});
+        if (values)
+          break;
+      }
+    if (!values)
+      values = loadRegisters(rw, op.getLoc(), *access, adaptor.getSrc(),
+                             body.front(), int32_t(body.size()), lc.target);
+    rw.replaceOp(op, pack(rw, op.getLoc(), st, *values));
     return success();
   }
   LoweringContext &lc;

@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "trident/Analysis/Allocation.h"
+#include "trident/Conversion/TritonGPUToLLVM/SharedAccess.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
+#include "trident/Tools/SharedSwizzle.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
@@ -139,10 +141,28 @@ struct ExpandDimsOpConversion : public ConvertOpToLLVMPattern<ExpandDimsOp> {
   }
 };
 
+/// Whether every basis a read pattern names is in `ll` and moves to an
+/// element of its own.
+bool patternFits(const SharedReadPattern &p, const LinearLayout &ll) {
+  for (const auto *list : {&p.row, &p.rows})
+    for (const auto &[in, bit] : *list) {
+      if (!ll.hasInDim(in) || bit >= ll.inDimSizeLog2(in))
+        return false;
+      LinearLayout::Basis basis = ll.basis(in, bit);
+      if (std::all_of(basis.begin(), basis.end(),
+                      [](int32_t v) { return v == 0; }))
+        return false;
+    }
+  return true;
+}
+
 /// Within each thread when the lanes and warps hold the same elements in
 /// both layouts (classifyConversion: a renumbering of registers); else
-/// through shared memory: every thread writes the elements it holds at
-/// their row-major index, then reads the ones it will hold.
+/// through shared memory: every thread writes the elements it holds, then
+/// reads the ones it will hold, at the places conversionSharedLayout
+/// derives from the two layouts (vectors both sides share, banks free of
+/// conflicts); a row-major image where the rounds' bits are not whole
+/// register bases.
 struct ConvertLayoutOpConversion
     : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
   ConvertLayoutOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
@@ -179,8 +199,97 @@ struct ConvertLayoutOpConversion
       part[d] >>= split[d];
       roundBits += split[d];
     }
+    // The round of a register: its split bits, the same in every thread.
+    auto roundOf = [&](const LinearLayout &ll, int32_t r) {
+      std::vector<int32_t> c = ll.apply({{"register", r}});
+      int32_t round = 0;
+      for (unsigned d = 0; d < rank; ++d)
+        round = (round << split[d]) | int32_t(c[d] / part[d]);
+      return round;
+    };
+    auto inRound = [&](const LinearLayout &ll, int32_t round) {
+      return [&, ll, round](int32_t r) { return roundOf(ll, r) == round; };
+    };
+    // The layouts on one round's elements (coordinates without the split
+    // bits), when the split bits are whole register bases; else the
+    // plain row-major image below.
+    bool whole = true;
+    auto reduced = [&](const LinearLayout &ll) {
+      std::vector<LinearLayout::InDim> ins = ll.ins();
+      for (LinearLayout::InDim &in : ins)
+        for (LinearLayout::Basis &basis : in.bases)
+          for (unsigned d = 0; d < rank; ++d) {
+            int32_t low = basis[d] & int32_t(part[d] - 1);
+            if (low != basis[d] && low)
+              whole = false;
+            basis[d] = low;
+          }
+      std::vector<LinearLayout::OutDim> outs = ll.outs();
+      for (unsigned d = 0; d < rank; ++d)
+        outs[d].size = int32_t(part[d]);
+      return LinearLayout(ins, outs);
+    };
+    LinearLayout fromPart = reduced(from), toPart = reduced(to);
+    Type elemType = dstType.getElementType();
+    if (whole) {
+      // A placement derived from the two layouts: vectorized on both
+      // sides and free of bank conflicts (SharedSwizzle.h).
+      const int32_t slotBytes = int32_t(sharedSlotBytes(elemType));
+      LinearLayout memory =
+          conversionSharedLayout(fromPart, toPart, slotBytes);
+      // A matrix load of the target's for the reader, when its pattern
+      // fits the reading layout: the placement that writes best.
+      std::optional<SharedReadPattern> matrix;
+      int64_t bestWrite = 0;
+      for (const SharedReadPattern &p : lc.target.sharedMatrixReads(slotBytes)) {
+        if (!patternFits(p, toPart))
+          continue;
+        LinearLayout m =
+            conversionSharedLayout(fromPart, toPart, slotBytes, {}, &p);
+        auto w = BufferAccess::forLayouts(op, fromPart, m, elemType);
+        if (failed(w))
+          continue;
+        int64_t cost = (int64_t(numRegisters(from)) / w->vec) *
+                       bankConflictWays(fromPart, m, slotBytes);
+        if (!matrix || cost < bestWrite) {
+          matrix = p;
+          memory = m;
+          bestWrite = cost;
+        }
+      }
+      auto write = BufferAccess::forLayouts(op, fromPart, memory, elemType);
+      auto read = BufferAccess::forLayouts(op, toPart, memory, elemType);
+      if (failed(write) || failed(read))
+        return failure();
+      // The round bits are not copies: only true copies are skipped.
+      write->copies = from.freeVariableMask("register");
+      read->copies = to.freeVariableMask("register");
+      Value base = scratchBase(rw, loc, op, lc,
+                               uint64_t(dstType.getNumElements() >> roundBits) *
+                                   sharedSlotBytes(elemType));
+      SmallVector<Value> out;
+      for (int32_t round = 0; round < (1 << roundBits); ++round) {
+        if (round)
+          lc.target.barrier(rw, loc); // every read of the last round is done
+        storeRegisters(rw, loc, *write, base, src, lc.target,
+                       inRound(from, round));
+        lc.target.barrier(rw, loc); // every write is done
+        std::optional<SmallVector<Value>> loaded;
+        if (matrix)
+          loaded = lc.target.loadSharedMatrix(
+              rw, loc, *matrix, read->toOffset, base, src.front().getType(),
+              int32_t(numRegisters(to)), read->copies, inRound(to, round), out);
+        out = loaded ? *loaded
+                     : loadRegisters(rw, loc, *read, base,
+                                     src.front().getType(),
+                                     int32_t(numRegisters(to)), lc.target,
+                                     inRound(to, round), out);
+      }
+      rw.replaceOp(op, pack(rw, loc, dstStruct, out));
+      return success();
+    }
     SharedImage img(rw, loc, lc, op, dstType.getNumElements() >> roundBits,
-                    dstType.getElementType());
+                    elemType);
     SharedImage::IndexFn index =
         [part, rank](OpBuilder &b, Location loc, SmallVector<Value> c,
                      int32_t) {
@@ -191,23 +300,13 @@ struct ConvertLayoutOpConversion
         };
     if (!roundBits)
       index = SharedImage::rowMajor(dstType.getShape());
-    // The round of a register: its split bits, the same in every thread.
-    auto roundOf = [&](const LinearLayout &ll, int32_t r) {
-      std::vector<int32_t> c = ll.apply({{"register", r}});
-      int32_t round = 0;
-      for (unsigned d = 0; d < rank; ++d)
-        round = (round << split[d]) | int32_t(c[d] / part[d]);
-      return round;
-    };
     SmallVector<Value> out;
     for (int32_t round = 0; round < (1 << roundBits); ++round) {
       if (round)
         img.nextRound();
-      auto inRound = [&](const LinearLayout &ll) {
-        return [&, ll](int32_t r) { return roundOf(ll, r) == round; };
-      };
-      img.write(srcType, src, index, inRound(from));
-      out = img.read(dstType, src.front().getType(), index, inRound(to), out);
+      img.write(srcType, src, index, inRound(from, round));
+      out = img.read(dstType, src.front().getType(), index, inRound(to, round),
+                     out);
     }
     rw.replaceOp(op, pack(rw, loc, dstStruct, out));
     return success();

@@ -5,7 +5,8 @@
 // which a backend implements (NVIDIA over NVVM and inline PTX, AMD over
 // ROCDL): hardware ids, cross-lane shuffles, barriers, the shared-memory
 // address space, predicated global loads and stores, atomics, printf and
-// assertion failure, and how a kernel function is marked. The memory,
+// assertion failure, matrix loads from shared memory (optional), and how a
+// kernel function is marked. The memory,
 // atomic and debug hooks get a rewriter: a target without predicated
 // instructions (AMD) branches around the access, splitting the block.
 //
@@ -14,10 +15,15 @@
 #define TRIDENT_CONVERSION_TRITONGPUTOLLVM_TARGETINFO_H
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Tools/LinearLayout.h"
+#include "trident/Tools/SharedSwizzle.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Value.h"
+
+#include <functional>
+#include <optional>
 
 namespace mlir {
 namespace LLVM {
@@ -122,6 +128,31 @@ public:
   virtual void assertFail(mlir::RewriterBase &b, mlir::Location loc,
                           mlir::Value message, mlir::Value file,
                           mlir::Value line, mlir::Value function) const = 0;
+
+  /// Matrix loads from shared memory (NVIDIA's ldmatrix): the read
+  /// patterns (SharedSwizzle.h) of the loads this target has for elements
+  /// of `elementBytes`, none by default. A conversion through shared
+  /// memory places its tensor for the pattern that suits its writer best
+  /// and reads it with loadSharedMatrix; so may a local_load.
+  virtual std::vector<SharedReadPattern>
+  sharedMatrixReads(int32_t elementBytes) const {
+    return {};
+  }
+  /// Reads the `n` registers (LLVM element type `elem`) of a tensor with
+  /// the matrix load of `pattern` from the memory at `base`, where
+  /// `toOffset` (register, lane, warp -> offset) places each register's
+  /// element. Registers `only` rejects keep their value from `have`;
+  /// registers in `copies` repeat their first copy. Returns nothing, and
+  /// emits nothing, when the placement does not suit the instruction.
+  virtual std::optional<llvm::SmallVector<mlir::Value>>
+  loadSharedMatrix(mlir::OpBuilder &b, mlir::Location loc,
+                   const SharedReadPattern &pattern,
+                   const LinearLayout &toOffset, mlir::Value base,
+                   mlir::Type elem, int32_t n, uint32_t copies,
+                   const std::function<bool(int32_t)> &only,
+                   llvm::ArrayRef<mlir::Value> have) const {
+    return std::nullopt;
+  }
 
   /// Marks `func` as a kernel entry of `threads` threads per block.
   virtual void markKernel(mlir::LLVM::LLVMFuncOp func, int threads) const = 0;
