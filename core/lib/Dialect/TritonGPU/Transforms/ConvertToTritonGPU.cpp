@@ -333,15 +333,21 @@ static bool isChained(DotOp dot) {
     if (op && op->getParentRegion() == region && seen.insert(op).second)
       work.push_back(op);
   };
-  // Forward through uses.
-  for (Operation *u : dot->getUsers())
-    visit(u);
-  while (!work.empty()) {
-    Operation *op = work.pop_back_val();
-    if (isa<DotOp>(op))
-      return true;
-    for (Operation *u : op->getUsers())
-      visit(u);
+  // Forward through uses: a dot that takes the value as an operand; one
+  // that takes it as its accumulator (a dot split in three, a sum of
+  // dots) passes it on.
+  SmallVector<Value> values(dot->getResults());
+  while (!values.empty()) {
+    Value v = values.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *u = use.getOwner();
+      if (u->getParentRegion() != region || !seen.insert(u).second)
+        continue;
+      if (isa<DotOp>(u) && use.getOperandNumber() != 2)
+        return true;
+      for (Value r : u->getResults())
+        values.push_back(r);
+    }
   }
   // Backward through the operands.
   seen.clear();
@@ -401,8 +407,30 @@ static BlockedEncodingAttr fmaAccEncoding(MLIRContext *ctx,
 }
 
 LogicalResult LayoutAssignment::planDots() {
-  SmallVector<DotOp> dots;
-  module_.walk([&](DotOp d) { dots.push_back(d); });
+  SmallVector<DotOp> found, dots;
+  module_.walk([&](DotOp d) { found.push_back(d); });
+  // tf32x3 / bf16x3 as three narrow dots where the target's matrix unit
+  // takes the narrow dot but not the precise one (AMD's fp32 MFMA takes
+  // the precise one whole: its products are exact).
+  auto onUnit = [&](DotOp d, bool chained) {
+    if (!planner_)
+      return false;
+    std::string error;
+    FailureOr<DotPlan> plan =
+        planner_(d, {numWarps_, threadsPerWarp_, target_, chained}, error);
+    return succeeded(plan) && plan->accEncoding;
+  };
+  for (DotOp dot : found) {
+    bool chained = isChained(dot);
+    SmallVector<DotOp> parts;
+    if (!onUnit(dot, chained))
+      parts = splitPreciseDot(
+          dot, [&](DotOp narrow) { return onUnit(narrow, chained); });
+    if (parts.empty())
+      dots.push_back(dot);
+    else
+      dots.append(parts.begin(), parts.end());
+  }
   for (DotOp dot : dots) {
     DotPlanContext context{numWarps_, threadsPerWarp_, target_,
                            isChained(dot)};

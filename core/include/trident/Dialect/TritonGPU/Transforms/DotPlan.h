@@ -76,6 +76,14 @@ inline DotPlan fmaDotPlan(std::string why = "") {
 /// by the layout remarks (and dropped by the lowering).
 inline constexpr const char *kDotPlanRemark = "ttg.dot_plan";
 
+/// A dot of fp32 operands with input_precision "tf32x3" or "bf16x3" as
+/// three dots of the narrow type on a matrix unit (the operands split into
+/// a big and a small part; SplitPreciseDot.cpp), when `unitTakes` says the
+/// target's planner puts such a narrow dot on its unit: returns the three
+/// dots, which replace `dot`, or nothing (and `dot` is left alone).
+llvm::SmallVector<DotOp> splitPreciseDot(DotOp dot,
+                                         llvm::function_ref<bool(DotOp)> unitTakes);
+
 } // namespace mlir::triton::gpu
 
 #endif // TRIDENT_DIALECT_TRITONGPU_TRANSFORMS_DOTPLAN_H
