@@ -88,7 +88,7 @@ TEST(SharedSwizzleTest, OperandBByRows) {
   LinearLayout to = layout({{1, 0}, {8, 0}, {0, 16}, {0, 32}, {0, 64}, {16, 0}},
                            {{2, 0}, {4, 0}, {0, 1}, {0, 2}, {0, 4}},
                            {{0, 0}, {0, 8}}, 32, 128);
-  trident::SharedReadPattern rows{{{"lane", 2}, {"lane", 3}, {"lane", 4}},
+  trident::SharedMatrixPattern rows{{{"lane", 2}, {"lane", 3}, {"lane", 4}},
                                   {{"register", 0}, {"lane", 0}, {"lane", 1}}};
   LinearLayout s = trident::conversionSharedLayout(from, to, 2, {}, &rows);
   expectBijective(s);

@@ -142,7 +142,8 @@ namespace {
 LinearLayout placement(const LinearLayout &from, const LinearLayout &to,
                        int32_t elementBytes, const SharedBanks &banks,
                        bool wideF, int32_t extra,
-                       const SharedReadPattern *read) {
+                       const SharedMatrixPattern *read,
+                       const SharedMatrixPattern *write) {
   const Flat flat(from.outs());
   const int32_t n = flat.total;
   std::vector<uint32_t> regsF = flatBases(from, flat, "register"),
@@ -151,19 +152,19 @@ LinearLayout placement(const LinearLayout &from, const LinearLayout &to,
                         lanesT = flatBases(to, flat, "lane"),
                         warpsF = flatBases(from, flat, "warp"),
                         warpsT = flatBases(to, flat, "warp");
-  // The reading side's run and phase: its registers and lanes, or the
-  // vendor's pattern.
-  std::vector<uint32_t> runT = regsT, phaseT = lanesT;
-  if (read) {
-    auto images = [&](const std::vector<std::pair<std::string, int32_t>> &l) {
-      std::vector<uint32_t> out;
-      for (const auto &[in, bit] : l)
-        out.push_back(flat.of(to.basis(in, bit)));
-      return out;
-    };
-    runT = images(read->row);
-    phaseT = images(read->rows);
-  }
+  // Each side's run and phase: its registers and lanes, or the vendor's
+  // matrix pattern.
+  auto images = [&](const LinearLayout &ll,
+                    const std::vector<std::pair<std::string, int32_t>> &l) {
+    std::vector<uint32_t> out;
+    for (const auto &[in, bit] : l)
+      out.push_back(flat.of(ll.basis(in, bit)));
+    return out;
+  };
+  std::vector<uint32_t> runT = read ? images(to, read->row) : regsT,
+                        phaseT = read ? images(to, read->rows) : lanesT,
+                        runF = write ? images(from, write->row) : regsF,
+                        phaseF = write ? images(from, write->rows) : lanesF;
 
   // Offset bit i moves to element vector chosen[i].
   std::vector<uint32_t> chosen;
@@ -181,9 +182,9 @@ LinearLayout placement(const LinearLayout &from, const LinearLayout &to,
   // side's stay at the common run).
   const int32_t maxVec = log2Of(std::max(banks.maxVectorBytes / elementBytes, 1));
   int32_t common = 0;
-  while (common < maxVec && common < int32_t(regsF.size()) &&
-         common < int32_t(runT.size()) && regsF[common] == runT[common] &&
-         take(regsF[common]))
+  while (common < maxVec && common < int32_t(runF.size()) &&
+         common < int32_t(runT.size()) && runF[common] == runT[common] &&
+         take(runF[common]))
     ++common;
   auto runOn = [&](const std::vector<uint32_t> &regs) {
     Span s = span;
@@ -193,7 +194,7 @@ LinearLayout placement(const LinearLayout &from, const LinearLayout &to,
       ++e;
     return e;
   };
-  const std::vector<uint32_t> &wideRegs = wideF ? regsF : runT;
+  const std::vector<uint32_t> &wideRegs = wideF ? runF : runT;
   const int32_t wideVec = std::min(runOn(wideRegs), common + extra);
   for (int32_t i = common; i < wideVec; ++i)
     take(wideRegs[i]);
@@ -208,14 +209,14 @@ LinearLayout placement(const LinearLayout &from, const LinearLayout &to,
     int32_t unit = std::max((1 << vecBits) * elementBytes, banks.wordBytes);
     Side s;
     s.low = std::min(n, std::max(vecBits, log2Of(unit / elementBytes)));
-    s.phase = read && &lanes == &phaseT ? int32_t(phaseT.size())
-                                        : log2Of(banks.rowBytes / unit);
+    bool fixed = (read && &lanes == &phaseT) || (write && &lanes == &phaseF);
+    s.phase = fixed ? int32_t(lanes.size()) : log2Of(banks.rowBytes / unit);
     s.lanes.assign(lanes.begin(),
                    lanes.begin() + std::min<size_t>(lanes.size(), s.phase));
     return s;
   };
-  const Side wide = side(wideVec, wideF ? lanesF : phaseT);
-  const Side narrow = side(common, wideF ? phaseT : lanesF);
+  const Side wide = side(wideVec, wideF ? phaseF : phaseT);
+  const Side narrow = side(common, wideF ? phaseT : phaseF);
   const int32_t highBit = std::min(
       n, std::max(wide.low, log2Of(banks.rowBytes / elementBytes)));
 
@@ -320,12 +321,16 @@ LinearLayout conversionSharedLayout(const LinearLayout &from,
                                     const LinearLayout &to,
                                     int32_t elementBytes,
                                     const SharedBanks &banks,
-                                    const SharedReadPattern *read) {
-  // A vendor's read pattern fixes the reading side's vector: the one
-  // placement that puts its row lowest.
+                                    const SharedMatrixPattern *read,
+                                    const SharedMatrixPattern *write) {
+  // A vendor's pattern fixes its side's vector: the one placement that
+  // puts its row lowest (a read pattern wins over a write pattern).
   if (read)
     return placement(from, to, elementBytes, banks, /*wideF=*/false,
-                     int32_t(read->row.size()), read);
+                     int32_t(read->row.size()), read, nullptr);
+  if (write)
+    return placement(from, to, elementBytes, banks, /*wideF=*/true,
+                     int32_t(write->row.size()), nullptr, write);
   // Vectors of different widths on the two sides need not both be free
   // of conflicts (a wide write's vector bits may be the bank bits the
   // narrow read needs), so the candidates are weighed: each side costs
@@ -347,7 +352,8 @@ LinearLayout conversionSharedLayout(const LinearLayout &from,
   for (bool wideF : {true, false})
     for (int32_t extra = maxVec; extra >= 0; --extra) {
       LinearLayout s =
-          placement(from, to, elementBytes, banks, wideF, extra, nullptr);
+          placement(from, to, elementBytes, banks, wideF, extra, nullptr,
+                    nullptr);
       int64_t cost = accesses(from, s) + accesses(to, s);
       if (best.ins().empty() || cost < bestCost) {
         best = s;

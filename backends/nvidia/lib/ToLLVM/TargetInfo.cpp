@@ -396,24 +396,27 @@ void NvidiaTargetInfo::assertFail(RewriterBase &b, Location loc, Value message,
 // offsets 1, 2, 4; the rows step by the other three of those five bits;
 // register bits 1, 2 pick the matrix; every other basis keeps rows
 // 16-byte aligned.
-std::vector<SharedReadPattern>
+std::vector<SharedMatrixPattern>
 NvidiaTargetInfo::sharedMatrixReads(int32_t elementBytes) const {
   if (elementBytes != 2 || cc_ < 75)
     return {};
-  SharedReadPattern rows{{{"register", 0}, {"lane", 0}, {"lane", 1}},
+  SharedMatrixPattern rows{{{"register", 0}, {"lane", 0}, {"lane", 1}},
                          {{"lane", 2}, {"lane", 3}, {"lane", 4}}};
-  SharedReadPattern columns{rows.rows, rows.row};
+  SharedMatrixPattern columns{rows.rows, rows.row};
   return {rows, columns};
 }
 
-std::optional<SmallVector<Value>> NvidiaTargetInfo::loadSharedMatrix(
-    OpBuilder &b, Location loc, const SharedReadPattern &pattern,
-    const LinearLayout &toOffset, Value base, Type elem, int32_t n,
-    uint32_t copies, const std::function<bool(int32_t)> &only,
-    ArrayRef<Value> have) const {
-  if (cc_ < 75 || pattern.row.size() != 3 || pattern.rows.size() != 3 ||
-      elem.getIntOrFloatBitWidth() != 16 || n < 8 || (n & 7) ||
-      toOffset.inDimSizeLog2("register") < 3 ||
+namespace {
+
+/// Whether `toOffset` places a tensor as an x4 matrix access of `pattern`
+/// needs (see above), `n` registers, `copies` and `only` grouping whole
+/// instructions; then the layout of each lane's row address.
+std::optional<LinearLayout>
+matrixAddresses(const SharedMatrixPattern &pattern,
+                const LinearLayout &toOffset, int32_t n, uint32_t copies,
+                const std::function<bool(int32_t)> &only) {
+  if (pattern.row.size() != 3 || pattern.rows.size() != 3 || n < 8 ||
+      (n & 7) || toOffset.inDimSizeLog2("register") < 3 ||
       toOffset.inDimSizeLog2("lane") != 5 || (copies & 7))
     return std::nullopt;
   auto offsetOf = [&](const std::pair<std::string, int32_t> &at) {
@@ -446,9 +449,24 @@ std::optional<SmallVector<Value>> NvidiaTargetInfo::loadSharedMatrix(
   std::vector<LinearLayout::Basis> warps;
   for (int32_t bit = 0; bit < toOffset.inDimSizeLog2("warp"); ++bit)
     warps.push_back(toOffset.basis("warp", bit));
-  LinearLayout addr({{"lane", lanes}, {"warp", warps}},
-                    {{"offset", toOffset.outDimSize("offset")}});
-  Value laneWarp = laneWarpCoords(b, loc, addr, threadIds(b, loc, *this))[0];
+  return LinearLayout({{"lane", lanes}, {"warp", warps}},
+                      {{"offset", toOffset.outDimSize("offset")}});
+}
+
+} // namespace
+
+std::optional<SmallVector<Value>> NvidiaTargetInfo::loadSharedMatrix(
+    OpBuilder &b, Location loc, const SharedMatrixPattern &pattern,
+    const LinearLayout &toOffset, Value base, Type elem, int32_t n,
+    uint32_t copies, const std::function<bool(int32_t)> &only,
+    ArrayRef<Value> have) const {
+  if (cc_ < 75 || elem.getIntOrFloatBitWidth() != 16)
+    return std::nullopt;
+  std::optional<LinearLayout> addr =
+      matrixAddresses(pattern, toOffset, n, copies, only);
+  if (!addr)
+    return std::nullopt;
+  Value laneWarp = laneWarpCoords(b, loc, *addr, threadIds(b, loc, *this))[0];
   bool trans = pattern.row.front().first == "lane";
   MLIRContext *ctx = b.getContext();
   Type i32 = b.getI32Type(), i16 = b.getI16Type();
@@ -464,7 +482,7 @@ std::optional<SmallVector<Value>> NvidiaTargetInfo::loadSharedMatrix(
         out[r + k] = out[(r + k) & ~int32_t(copies)];
       continue;
     }
-    Value offset = withConstantPart(b, loc, addr, 0, laneWarp,
+    Value offset = withConstantPart(b, loc, *addr, 0, laneWarp,
                                     toOffset.apply({{"register", r}})[0]);
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), i16, base, offset);
     Value res = NVVM::LdMatrixOp::create(
@@ -483,6 +501,59 @@ std::optional<SmallVector<Value>> NvidiaTargetInfo::loadSharedMatrix(
     }
   }
   return out;
+}
+
+bool NvidiaTargetInfo::sharedMatrixFits(const SharedMatrixPattern &pattern,
+                                        const LinearLayout &toOffset,
+                                        int32_t n, uint32_t copies) const {
+  return matrixAddresses(pattern, toOffset, n, copies, nullptr).has_value();
+}
+
+std::vector<SharedMatrixPattern>
+NvidiaTargetInfo::sharedMatrixWrites(int32_t elementBytes) const {
+  if (cc_ < 90)
+    return {};
+  return sharedMatrixReads(elementBytes);
+}
+
+bool NvidiaTargetInfo::storeSharedMatrix(
+    OpBuilder &b, Location loc, const SharedMatrixPattern &pattern,
+    const LinearLayout &toOffset, Value base, ArrayRef<Value> values,
+    uint32_t copies, const std::function<bool(int32_t)> &only) const {
+  int32_t n = int32_t(values.size());
+  if (cc_ < 90 || !n || !values.front().getType().isIntOrFloat() ||
+      values.front().getType().getIntOrFloatBitWidth() != 16)
+    return false;
+  std::optional<LinearLayout> addr =
+      matrixAddresses(pattern, toOffset, n, copies, only);
+  if (!addr)
+    return false;
+  Value laneWarp = laneWarpCoords(b, loc, *addr, threadIds(b, loc, *this))[0];
+  bool trans = pattern.row.front().first == "lane";
+  MLIRContext *ctx = b.getContext();
+  Type i16 = b.getI16Type();
+  auto pairTy = VectorType::get({2}, i16);
+  for (int32_t r = 0; r < n; r += 8) {
+    if ((only && !only(r)) || (r & copies))
+      continue;
+    SmallVector<Value> words;
+    for (int32_t i = 0; i < 4; ++i) {
+      Value pair = LLVM::UndefOp::create(b, loc, pairTy);
+      for (int32_t h = 0; h < 2; ++h)
+        pair = LLVM::InsertElementOp::create(
+            b, loc, pair, toInt(b, loc, values[r + 2 * i + h]),
+            i32Const(b, loc, h));
+      words.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair));
+    }
+    Value offset = withConstantPart(b, loc, *addr, 0, laneWarp,
+                                    toOffset.apply({{"register", r}})[0]);
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), i16, base, offset);
+    NVVM::StMatrixOp::create(
+        b, loc, ptr, words, trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+  }
+  return true;
 }
 
 void NvidiaTargetInfo::markKernel(LLVM::LLVMFuncOp func, int threads) const {

@@ -40,3 +40,15 @@ def batched(a_ptr, b_ptr, c_ptr, B: tl.constexpr, M: tl.constexpr,
     c = tl.dot(a, b)
     tl.store(c_ptr + rb[:, None, None] * (M * N) + rm[None, :, None] * N +
              rn[None, None, :], c)
+
+
+@triton.jit
+def tile_f16_out(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
+                 K: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    c = tl.dot(a, b).to(tl.float16)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)

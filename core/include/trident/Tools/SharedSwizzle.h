@@ -36,12 +36,12 @@ struct SharedBanks {
   int32_t maxVectorBytes = 16;  ///< the widest access of one thread
 };
 
-/// How a vendor's matrix load reads shared memory (NVIDIA's ldmatrix):
-/// each access is one contiguous `row` (bases of the reading layout,
-/// lowest first: its elements, at consecutive offsets), and the threads
-/// of one phase read the rows that `rows` (bases of the reading layout)
-/// step through, each row its own bank group.
-struct SharedReadPattern {
+/// How a vendor's matrix load or store accesses shared memory (NVIDIA's
+/// ldmatrix, stmatrix): each access is one contiguous `row` (bases of the
+/// reading or writing layout, lowest first: its elements, at consecutive
+/// offsets), and the threads of one phase access the rows that `rows`
+/// (bases of the same layout) step through, each row its own bank group.
+struct SharedMatrixPattern {
   std::vector<std::pair<std::string, int32_t>> row;
   std::vector<std::pair<std::string, int32_t>> rows;
 };
@@ -51,13 +51,15 @@ struct SharedReadPattern {
 /// (inputs "register", "lane", "warp"; others ignored) through shared
 /// memory, elements of `elementBytes` each: vectorized by the register
 /// bases the two share, and free of bank conflicts on the write and, as
-/// far as a linear placement allows, on the read. With `read`, the
-/// reading side accesses memory as that pattern says (its row lowest).
+/// far as a linear placement allows, on the read. With `read` (or else
+/// `write`), the reading (writing) side accesses memory as that pattern
+/// says (its row lowest).
 LinearLayout conversionSharedLayout(const LinearLayout &from,
                                     const LinearLayout &to,
                                     int32_t elementBytes,
                                     const SharedBanks &banks = {},
-                                    const SharedReadPattern *read = nullptr);
+                                    const SharedMatrixPattern *read = nullptr,
+                                    const SharedMatrixPattern *write = nullptr);
 
 /// How many ways the banks serialize the worst access phase when the
 /// registers of `regs` are read or written at their place in `shared`

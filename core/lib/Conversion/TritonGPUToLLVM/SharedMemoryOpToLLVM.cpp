@@ -86,7 +86,7 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
     // A matrix load of the target's where the buffer's layout suits one.
     std::optional<SmallVector<Value>> values;
     if (!access->tileOffset)
-      for (const SharedReadPattern &p : lc.target.sharedMatrixReads(
+      for (const SharedMatrixPattern &p : lc.target.sharedMatrixReads(
                int32_t(access->slotType.getIntOrFloatBitWidth() / 8))) {
         values = lc.target.loadSharedMatrix(
             rw, op.getLoc(), p, access->toOffset, adaptor.getSrc(),

@@ -143,7 +143,7 @@ struct ExpandDimsOpConversion : public ConvertOpToLLVMPattern<ExpandDimsOp> {
 
 /// Whether every basis a read pattern names is in `ll` and moves to an
 /// element of its own.
-bool patternFits(const SharedReadPattern &p, const LinearLayout &ll) {
+bool patternFits(const SharedMatrixPattern &p, const LinearLayout &ll) {
   for (const auto *list : {&p.row, &p.rows})
     for (const auto &[in, bit] : *list) {
       if (!ll.hasInDim(in) || bit >= ll.inDimSizeLog2(in))
@@ -235,28 +235,50 @@ struct ConvertLayoutOpConversion
       // A placement derived from the two layouts: vectorized on both
       // sides and free of bank conflicts (SharedSwizzle.h).
       const int32_t slotBytes = int32_t(sharedSlotBytes(elemType));
+      // Where the tensor goes: the generic placement, or one for a matrix
+      // load of the target's for the reader, or a matrix store for the
+      // writer, whichever moves it in the fewest accesses (each side's
+      // accesses times the ways its banks serialize them; a matrix access
+      // moves 8 registers of each thread, its rows conflict-free).
+      auto sideCost = [&](const LinearLayout &full, const LinearLayout &part,
+                          const LinearLayout &m,
+                          const SharedMatrixPattern *p) -> int64_t {
+        auto a = BufferAccess::forLayouts(op, part, m, elemType);
+        if (failed(a))
+          return -1;
+        int64_t n = int64_t(numRegisters(full)) >>
+                    llvm::popcount(full.freeVariableMask("register"));
+        if (!p)
+          return n / a->vec * bankConflictWays(part, m, slotBytes);
+        if (!lc.target.sharedMatrixFits(*p, a->toOffset, numRegisters(full),
+                                        full.freeVariableMask("register")))
+          return -1;
+        return std::max<int64_t>(n / 8, 1);
+      };
       LinearLayout memory =
           conversionSharedLayout(fromPart, toPart, slotBytes);
-      // A matrix load of the target's for the reader, when its pattern
-      // fits the reading layout: the placement that writes best.
-      std::optional<SharedReadPattern> matrix;
-      int64_t bestWrite = 0;
-      for (const SharedReadPattern &p : lc.target.sharedMatrixReads(slotBytes)) {
-        if (!patternFits(p, toPart))
-          continue;
-        LinearLayout m =
-            conversionSharedLayout(fromPart, toPart, slotBytes, {}, &p);
-        auto w = BufferAccess::forLayouts(op, fromPart, m, elemType);
-        if (failed(w))
-          continue;
-        int64_t cost = (int64_t(numRegisters(from)) / w->vec) *
-                       bankConflictWays(fromPart, m, slotBytes);
-        if (!matrix || cost < bestWrite) {
-          matrix = p;
-          memory = m;
-          bestWrite = cost;
-        }
-      }
+      int64_t best = sideCost(from, fromPart, memory, nullptr) +
+                     sideCost(to, toPart, memory, nullptr);
+      std::optional<SharedMatrixPattern> matrix, matrixWrite;
+      auto consider = [&](const SharedMatrixPattern &p, bool read) {
+        if (!patternFits(p, read ? toPart : fromPart))
+          return;
+        LinearLayout m = conversionSharedLayout(
+            fromPart, toPart, slotBytes, {}, read ? &p : nullptr,
+            read ? nullptr : &p);
+        int64_t w = sideCost(from, fromPart, m, read ? nullptr : &p);
+        int64_t r = sideCost(to, toPart, m, read ? &p : nullptr);
+        if (w < 0 || r < 0 || w + r >= best)
+          return;
+        best = w + r;
+        memory = m;
+        matrix = read ? std::optional(p) : std::nullopt;
+        matrixWrite = read ? std::nullopt : std::optional(p);
+      };
+      for (const SharedMatrixPattern &p : lc.target.sharedMatrixReads(slotBytes))
+        consider(p, true);
+      for (const SharedMatrixPattern &p : lc.target.sharedMatrixWrites(slotBytes))
+        consider(p, false);
       auto write = BufferAccess::forLayouts(op, fromPart, memory, elemType);
       auto read = BufferAccess::forLayouts(op, toPart, memory, elemType);
       if (failed(write) || failed(read))
@@ -271,8 +293,12 @@ struct ConvertLayoutOpConversion
       for (int32_t round = 0; round < (1 << roundBits); ++round) {
         if (round)
           lc.target.barrier(rw, loc); // every read of the last round is done
-        storeRegisters(rw, loc, *write, base, src, lc.target,
-                       inRound(from, round));
+        if (!matrixWrite ||
+            !lc.target.storeSharedMatrix(rw, loc, *matrixWrite,
+                                         write->toOffset, base, src,
+                                         write->copies, inRound(from, round)))
+          storeRegisters(rw, loc, *write, base, src, lc.target,
+                         inRound(from, round));
         lc.target.barrier(rw, loc); // every write is done
         std::optional<SmallVector<Value>> loaded;
         if (matrix)

@@ -134,9 +134,17 @@ public:
   /// of `elementBytes`, none by default. A conversion through shared
   /// memory places its tensor for the pattern that suits its writer best
   /// and reads it with loadSharedMatrix; so may a local_load.
-  virtual std::vector<SharedReadPattern>
+  virtual std::vector<SharedMatrixPattern>
   sharedMatrixReads(int32_t elementBytes) const {
     return {};
+  }
+  /// Whether a matrix load or store of `pattern` can move the `n`
+  /// registers of a tensor placed by `toOffset` (register, lane, warp ->
+  /// offset), `copies` its repeated registers.
+  virtual bool sharedMatrixFits(const SharedMatrixPattern &pattern,
+                                const LinearLayout &toOffset, int32_t n,
+                                uint32_t copies) const {
+    return false;
   }
   /// Reads the `n` registers (LLVM element type `elem`) of a tensor with
   /// the matrix load of `pattern` from the memory at `base`, where
@@ -146,12 +154,32 @@ public:
   /// emits nothing, when the placement does not suit the instruction.
   virtual std::optional<llvm::SmallVector<mlir::Value>>
   loadSharedMatrix(mlir::OpBuilder &b, mlir::Location loc,
-                   const SharedReadPattern &pattern,
+                   const SharedMatrixPattern &pattern,
                    const LinearLayout &toOffset, mlir::Value base,
                    mlir::Type elem, int32_t n, uint32_t copies,
                    const std::function<bool(int32_t)> &only,
                    llvm::ArrayRef<mlir::Value> have) const {
     return std::nullopt;
+  }
+
+  /// Matrix stores to shared memory (NVIDIA's stmatrix), as the loads
+  /// above: the patterns, none by default; a conversion whose reader has
+  /// no matrix load places its tensor for the writer's pattern.
+  virtual std::vector<SharedMatrixPattern>
+  sharedMatrixWrites(int32_t elementBytes) const {
+    return {};
+  }
+  /// Writes the registers `values` of a tensor with the matrix store of
+  /// `pattern` to the memory at `base` (`toOffset`, `copies`, `only` as
+  /// for loadSharedMatrix). False, and nothing emitted, when the placement
+  /// does not suit the instruction.
+  virtual bool storeSharedMatrix(mlir::OpBuilder &b, mlir::Location loc,
+                                 const SharedMatrixPattern &pattern,
+                                 const LinearLayout &toOffset, mlir::Value base,
+                                 llvm::ArrayRef<mlir::Value> values,
+                                 uint32_t copies,
+                                 const std::function<bool(int32_t)> &only) const {
+    return false;
   }
 
   /// Marks `func` as a kernel entry of `threads` threads per block.

@@ -3,7 +3,8 @@
 // NVVM ops for ids, shuffles and barriers; inline PTX for predicated global
 // loads, stores and atomics (MLIR has no op with a predicate and an `other`
 // value); vprintf and __assertfail, which the CUDA driver provides;
-// ldmatrix (and .trans) for 16-bit tiles read from shared memory.
+// ldmatrix (and .trans) for 16-bit tiles read from shared memory, stmatrix
+// (sm_90) for those written.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_BACKENDS_NVIDIA_TARGETINFO_H
@@ -55,15 +56,25 @@ public:
   void assertFail(mlir::RewriterBase &b, mlir::Location loc, mlir::Value message,
                   mlir::Value file, mlir::Value line,
                   mlir::Value function) const override;
-  std::vector<SharedReadPattern>
+  std::vector<SharedMatrixPattern>
   sharedMatrixReads(int32_t elementBytes) const override;
   std::optional<llvm::SmallVector<mlir::Value>>
   loadSharedMatrix(mlir::OpBuilder &b, mlir::Location loc,
-                   const SharedReadPattern &pattern,
+                   const SharedMatrixPattern &pattern,
                    const LinearLayout &toOffset, mlir::Value base,
                    mlir::Type elem, int32_t n, uint32_t copies,
                    const std::function<bool(int32_t)> &only,
                    llvm::ArrayRef<mlir::Value> have) const override;
+  std::vector<SharedMatrixPattern>
+  sharedMatrixWrites(int32_t elementBytes) const override;
+  bool sharedMatrixFits(const SharedMatrixPattern &pattern,
+                        const LinearLayout &toOffset, int32_t n,
+                        uint32_t copies) const override;
+  bool storeSharedMatrix(mlir::OpBuilder &b, mlir::Location loc,
+                         const SharedMatrixPattern &pattern,
+                         const LinearLayout &toOffset, mlir::Value base,
+                         llvm::ArrayRef<mlir::Value> values, uint32_t copies,
+                         const std::function<bool(int32_t)> &only) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func, int threads) const override;
 
 private:
