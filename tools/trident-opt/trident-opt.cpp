@@ -2,7 +2,8 @@
 //
 // Parses IR, runs the passes named on the command line and prints the result;
 // every Trident dialect and pass is registered, and the test-only passes of
-// test/ (test-print-axis-info, test-lower-tritongpu). The driver behind
+// test/ (test-print-axis-info, test-lower-tritongpu) and its test dialect
+// (a backend's memory space). The driver behind
 // Trident's lit tests.
 //
 //   --load-plugin PATH   load a backend plugin first: its dialects and the
@@ -27,6 +28,7 @@ int main(int argc, char **argv) {
   trident::registerCoreDialects(registry);
   trident::registerCorePasses();
   trident::test::registerTestPasses();
+  trident::test::registerTestDialects(registry);
 
   // Plugins must be loaded before MlirOptMain parses the pass options.
   trident::BackendRegistry plugins;

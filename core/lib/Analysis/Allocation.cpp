@@ -241,6 +241,8 @@ SmallVector<SharedAccess> sharedAccesses(Operation *op) {
           continue;
         Value v = e.getValue();
         SharedAccess a;
+        if (v && isa<MemDescType>(v.getType()) && !inSharedMemory(v.getType()))
+          continue; // a backend's own memory: its plugin orders it
         if (v && isa<MemDescType>(v.getType()))
           a = bufferRange(v);
         else
@@ -325,6 +327,8 @@ uint64_t allocateFunction(FuncOp func,
       return;
     }
     if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+      if (!inSharedMemory(alloc.getType()))
+        return; // a backend's own memory: its plugin allocates it
       int64_t start = at, end = at;
       Block *home = op->getBlock();
       // The uses of the buffer and of every view into it.

@@ -10,9 +10,15 @@
 #ifndef TRIDENT_OPT_TEST_TESTPASSES_H
 #define TRIDENT_OPT_TEST_TESTPASSES_H
 
+namespace mlir {
+class DialectRegistry;
+}
+
 namespace trident::test {
 
 void registerTestPasses();
+/// The test-only dialects (TestDialect.cpp: a backend's memory space).
+void registerTestDialects(mlir::DialectRegistry &registry);
 
 } // namespace trident::test
 

@@ -53,8 +53,12 @@ LogicalResult lowerTritonGPUToLLVM(
   // Every use of shared memory needs its offset from the allocation.
   Operation *unallocated = nullptr;
   module.walk([&](Operation *op) {
-    if ((isa<triton::gpu::LocalAllocOp>(op) || scratchBytes(op)) &&
-        !op->hasAttr(kAllocationOffset)) {
+    auto alloc = dyn_cast<triton::gpu::LocalAllocOp>(op);
+    if (alloc && !triton::gpu::inSharedMemory(alloc.getType())) {
+      // A backend's own memory space: its plugin's patterns lower it.
+      return WalkResult::advance();
+    }
+    if ((alloc || scratchBytes(op)) && !op->hasAttr(kAllocationOffset)) {
       unallocated = op;
       return WalkResult::interrupt();
     }

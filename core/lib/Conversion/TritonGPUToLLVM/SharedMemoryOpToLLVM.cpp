@@ -36,6 +36,8 @@ struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<LocalAllocOp> {
   matchAndRewrite(LocalAllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rw) const override {
     Location loc = op.getLoc();
+    if (!inSharedMemory(op.getType()))
+      return rw.notifyMatchFailure(op, "a backend's memory space");
     Value base = scratchBase(rw, loc, op, lc, bufferBytes(op.getType()));
     if (Value src = op.getSrc()) {
       auto access = BufferAccess::get(op, cast<RankedTensorType>(src.getType()),
@@ -57,6 +59,8 @@ struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
   LogicalResult
   matchAndRewrite(LocalStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rw) const override {
+    if (!inSharedMemory(op.getDst().getType()))
+      return rw.notifyMatchFailure(op, "a backend's memory space");
     auto access =
         BufferAccess::get(op, cast<RankedTensorType>(op.getSrc().getType()),
                           op.getDst());
@@ -76,6 +80,8 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
   LogicalResult
   matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rw) const override {
+    if (!inSharedMemory(op.getSrc().getType()))
+      return rw.notifyMatchFailure(op, "a backend's memory space");
     auto type = cast<RankedTensorType>(op.getType());
     auto access =
         BufferAccess::get(op, type, op.getSrc());

@@ -301,6 +301,12 @@ LogicalResult SwizzledSharedEncodingAttr::verify(
   return success();
 }
 
+bool mlir::triton::gpu::inSharedMemory(Type memdesc) {
+  auto type = dyn_cast<MemDescType>(memdesc);
+  auto space = type ? dyn_cast<MemorySpace>(type.getMemorySpace()) : nullptr;
+  return space && space.isSharedMemory();
+}
+
 size_t mlir::triton::gpu::sharedEncodingRank(Attribute enc, size_t fallback) {
   if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(enc))
     return s.getOrder().size();
@@ -361,8 +367,10 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "memdesc dimensions must be positive";
   if (!elem.isIntOrFloat() && !isa<triton::PointerType>(elem))
     return emitError() << "memdesc elements are integers, floats or pointers";
-  if (!isa<SharedMemorySpaceAttr>(space))
-    return emitError() << "a memdesc's memory space is #ttg.shared_memory";
+  if (!isa<MemorySpace>(space))
+    return emitError() << "a memdesc's memory space is #ttg.shared_memory "
+                          "or a backend's (an attribute implementing "
+                          "MemorySpace), not " << space;
   if (!isa<SharedEncoding>(enc))
     return emitError() << "a memdesc's encoding must be a shared encoding "
                           "(#ttg.swizzled_shared, or a backend's)";

@@ -89,6 +89,11 @@ bool registerVendorEncoding(VendorEncodingInfo info,
 /// The registered encoding `name`; null when none is.
 const VendorEncodingInfo *findVendorEncoding(StringRef name);
 
+/// Whether a buffer of `memdesc` type lives in the CTA's shared memory
+/// (core allocates, orders and lowers it), not in a backend's own memory
+/// space (MemorySpace).
+bool inSharedMemory(Type memdesc);
+
 /// The linear layout of `type`'s encoding (which must be distributed).
 trident::LinearLayout toLinearLayout(RankedTensorType type);
 /// The linear layout of a shared-memory buffer ("offset", in elements, to

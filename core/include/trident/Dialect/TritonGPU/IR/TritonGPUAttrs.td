@@ -180,10 +180,15 @@ def SwizzledSharedEncodingAttr
 }
 
 def SharedMemorySpaceAttr
-    : TritonGPU_Attr<"SharedMemorySpace", "shared_memory"> {
+    : TritonGPU_Attr<"SharedMemorySpace", "shared_memory",
+                     [DeclareAttrInterfaceMethods<TritonGPU_MemorySpace,
+                                                  ["isSharedMemory"]>]> {
   let summary = "the memory space of a CTA's shared memory";
   let description = [{ `#ttg.shared_memory`, the memory space of a `!ttg.memdesc`. }];
   let assemblyFormat = "";
+  let extraClassDefinition = [{
+    bool $cppClass::isSharedMemory() const { return true; }
+  }];
 }
 
 #endif // TRIDENT_TRITONGPU_ATTRS

@@ -59,4 +59,23 @@ def TritonGPU_SharedEncoding : AttrInterface<"SharedEncoding"> {
   ];
 }
 
+def TritonGPU_MemorySpace : AttrInterface<"MemorySpace"> {
+  let cppNamespace = "::mlir::triton::gpu";
+  let description = [{
+    A memory space a `!ttg.memdesc` may live in. Core allocates, orders
+    (barriers) and lowers the buffers of the CTA's shared memory
+    (`#ttg.shared_memory`); a plugin may add its own space (Blackwell's
+    tensor memory) as an attribute of its dialect implementing this
+    interface, and its buffers are then the plugin's to allocate, order
+    and lower: core's allocation and barriers leave them out, and core's
+    lowering of local_alloc / local_load / local_store refuses them.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+      Whether this is the CTA's shared memory, which core allocates,
+      orders and lowers.
+    }], "bool", "isSharedMemory", (ins), [{}], [{ return false; }]>,
+  ];
+}
+
 #endif // TRIDENT_TRITONGPU_INTERFACES
