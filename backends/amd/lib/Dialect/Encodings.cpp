@@ -17,33 +17,18 @@
 #include "trident/Backends/Amd/Encodings.h"
 
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/IR/VendorEncodingHelpers.h"
 
 using namespace mlir;
 using trident::LinearLayout;
 
 namespace trident::amd {
+using namespace trident::encoding;
+
 namespace {
 
-std::string dim(unsigned d) { return "dim" + std::to_string(d); }
 
-SmallVector<int64_t> ints(DictionaryAttr d, StringRef key) {
-  SmallVector<int64_t> out;
-  if (auto a = dyn_cast_or_null<ArrayAttr>(d.get(key)))
-    for (Attribute e : a)
-      if (auto i = dyn_cast<IntegerAttr>(e))
-        out.push_back(i.getInt());
-  return out;
-}
 
-LinearLayout tensorOrder(const LinearLayout &l) {
-  return l.transposedOuts({l.outDimIndex(dim(0)), l.outDimIndex(dim(1))});
-}
-
-LinearLayout finish(const LinearLayout &l, ArrayRef<int64_t> shape,
-                    std::vector<unsigned> repeatOrder) {
-  std::vector<int32_t> sizes(shape.begin(), shape.end());
-  return l.resizedTo(sizes, repeatOrder, "register");
-}
 
 LogicalResult verifyMfma(DictionaryAttr d,
                          function_ref<InFlightDiagnostic()> emitError) {
@@ -98,7 +83,7 @@ LinearLayout warpLayout(ArrayRef<int64_t> warps, int copies = -1) {
                ? LinearLayout::zeros1D(int32_t(warps[d]), "warp", dim(d))
                : LinearLayout::identity1D(int32_t(warps[d]), "warp", dim(d));
   };
-  return tensorOrder(part(1) * part(0));
+  return tensorOrder(part(1) * part(0), 2);
 }
 
 LinearLayout mfmaLayout(DictionaryAttr d, ArrayRef<int64_t> shape) {
@@ -112,7 +97,7 @@ LinearLayout mfmaLayout(DictionaryAttr d, ArrayRef<int64_t> shape) {
       LinearLayout::identity1D(nonK, "lane", dim(lane)) *
       LinearLayout::identity1D(64 / nonK, "lane", dim(vec)) *
       LinearLayout::identity1D(nonK * nonK / 256, "register", dim(vec));
-  return finish(tensorOrder(tile) * warpLayout(ints(d, "warpsPerCTA")), shape,
+  return finish(tensorOrder(tile, 2) * warpLayout(ints(d, "warpsPerCTA")), shape,
                 {1, 0});
 }
 
@@ -127,7 +112,7 @@ FailureOr<LinearLayout> mfmaOperand(DictionaryAttr d, unsigned opIdx,
       LinearLayout::identity1D(int32_t(kWidth), "register", dim(k)) *
       LinearLayout::identity1D(nonK, "lane", dim(other)) *
       LinearLayout::identity1D(64 / nonK, "lane", dim(k));
-  return finish(tensorOrder(tile) *
+  return finish(tensorOrder(tile, 2) *
                     warpLayout(ints(d, "warpsPerCTA"), /*copies=*/int(k)),
                 shape, {k, other});
 }

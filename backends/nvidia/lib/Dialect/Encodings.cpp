@@ -18,36 +18,18 @@
 #include "trident/Backends/Nvidia/Encodings.h"
 
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/IR/VendorEncodingHelpers.h"
 
 using namespace mlir;
 using trident::LinearLayout;
 
 namespace trident::nvidia {
+using namespace trident::encoding;
+
 namespace {
 
-std::string dim(unsigned d) { return "dim" + std::to_string(d); }
 
-SmallVector<int64_t> ints(DictionaryAttr d, StringRef key) {
-  SmallVector<int64_t> out;
-  if (auto a = dyn_cast_or_null<ArrayAttr>(d.get(key)))
-    for (Attribute e : a)
-      if (auto i = dyn_cast<IntegerAttr>(e))
-        out.push_back(i.getInt());
-  return out;
-}
 
-int64_t integer(DictionaryAttr d, StringRef key) {
-  auto i = dyn_cast_or_null<IntegerAttr>(d.get(key));
-  return i ? i.getInt() : -1;
-}
-
-/// Outputs put in tensor order (dim0, dim1[, dim2]).
-LinearLayout tensorOrder(const LinearLayout &l, unsigned rank) {
-  std::vector<int32_t> perm;
-  for (unsigned d = 0; d < rank; ++d)
-    perm.push_back(l.outDimIndex(dim(d)));
-  return l.transposedOuts(perm);
-}
 
 /// One m x n fragment tile (see the file comment) over the dimensions
 /// `inner` and `outer`; a batched (rank 3) layout gets dim0 of size 1.
@@ -82,11 +64,6 @@ LinearLayout warpLayout(ArrayRef<int64_t> warps, unsigned first,
   return tensorOrder(l, rank);
 }
 
-LinearLayout finish(const LinearLayout &l, ArrayRef<int64_t> shape,
-                    std::vector<unsigned> repeatOrder) {
-  std::vector<int32_t> sizes(shape.begin(), shape.end());
-  return l.resizedTo(sizes, repeatOrder, "register");
-}
 
 LogicalResult verifyMma(DictionaryAttr d,
                         function_ref<InFlightDiagnostic()> emitError) {
@@ -169,10 +146,6 @@ FailureOr<LinearLayout> mmaOperand(DictionaryAttr d, unsigned opIdx,
   return finish(l, shape, repeatOrder(rank, opIdx == 0 ? off + 1 : off));
 }
 
-bool boolean(DictionaryAttr d, StringRef key) {
-  auto b = dyn_cast_or_null<BoolAttr>(d.get(key));
-  return b && b.getValue();
-}
 
 LogicalResult verifyNvmmaShared(DictionaryAttr d,
                                 function_ref<InFlightDiagnostic()> emitError) {
