@@ -285,7 +285,9 @@ const Case *findCase(const std::string &name, Case &storage) {
   std::string base = name.rfind("ttir/", 0) == 0          ? name.substr(5)
                      : name.rfind("ttgir/", 0) == 0       ? name.substr(6)
                      : name.rfind("ttgir-local/", 0) == 0 ? name.substr(12)
-                                                          : name;
+                     : name.rfind("ttgir-pipelined/", 0) == 0
+                         ? name.substr(16)
+                         : name;
   for (const Case &c : registry())
     if (c.name == base) {
       storage = c;

@@ -30,12 +30,14 @@ std::vector<Case> casesWithTTIR(const std::string &kernelDir,
   // Triton's TTIR runs everywhere; its TTGIR only on the target it was
   // made for (ttgir/cuda90/ for cuda:90), its layouts being that target's.
   // ttgir-local/ holds TTGIR written by hand from Triton's, with tensors
-  // kept in shared-memory buffers (local_alloc, local_store, local_load).
+  // kept in shared-memory buffers (local_alloc, local_store, local_load);
+  // ttgir-pipelined/ Triton's TTGIR at num_stages=3 (software-pipelined
+  // loops: asynchronous copies into multi-buffered shared memory).
   std::string targetDir;
   for (char ch : target)
     if (ch != ':')
       targetDir += ch;
-  for (const char *kind : {"ttir", "ttgir", "ttgir-local"}) {
+  for (const char *kind : {"ttir", "ttgir", "ttgir-local", "ttgir-pipelined"}) {
     bool ttgir = std::string(kind) != "ttir";
     std::string ttgirDir = std::string(kind) + "/" + targetDir;
     if (ttgir && target.empty())

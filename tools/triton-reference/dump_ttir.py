@@ -59,7 +59,6 @@ NUM_STAGES = os.environ.get("NUM_STAGES", "")
 NOT_YET = {
     "ttng.warp_group_dot": "wgmma (the Hopper issue)",
     "ttng.async_tma": "TMA (the Hopper issue)",
-    "ttg.async_copy_global_to_local": "cp.async pipelining (the pipeline issue)",
     "ttng.tc_gen5_mma": "tcgen05",
 }
 

@@ -339,7 +339,8 @@ uint64_t allocateFunction(FuncOp func,
         Operation *anc = home->findAncestorOpInBlock(*user);
         bool view = user->hasTrait<MemDescViewTrait>();
         if (!anc ||
-            (!view && !isa<LocalLoadOp, LocalStoreOp, LocalDeallocOp>(user))) {
+            (!view && !isa<LocalLoadOp, LocalStoreOp, LocalDeallocOp,
+                           AsyncCopyGlobalToLocalOp>(user))) {
           // Escapes (yielded into a loop's next iteration, passed on):
           // live over the whole function, ops before it included.
           start = 0;

@@ -19,16 +19,24 @@ namespace {
 
 using Range = std::pair<uint64_t, uint64_t>;
 
-/// The ranges read and written since the last barrier.
+/// The ranges read and written since the last barrier, and the ranges
+/// asynchronous writes (AsyncWriteTrait) may still be landing in: a
+/// barrier does not order those; a wait (MemWaitOpTrait) makes them
+/// ordinary writes, which the next barrier orders.
 struct Pending {
-  std::set<Range> reads, writes;
+  std::set<Range> reads, writes, inFlight;
   bool operator==(const Pending &o) const {
-    return reads == o.reads && writes == o.writes;
+    return reads == o.reads && writes == o.writes && inFlight == o.inFlight;
   }
   void clear() { reads.clear(), writes.clear(); }
   void merge(const Pending &o) {
     reads.insert(o.reads.begin(), o.reads.end());
     writes.insert(o.writes.begin(), o.writes.end());
+    inFlight.insert(o.inFlight.begin(), o.inFlight.end());
+  }
+  void landInFlight() {
+    writes.insert(inFlight.begin(), inFlight.end());
+    inFlight.clear();
   }
   static bool overlaps(const std::set<Range> &set, const SharedAccess &a) {
     for (const Range &r : set)
@@ -43,12 +51,12 @@ struct Pending {
         return true;
     return false;
   }
-  void add(ArrayRef<SharedAccess> accesses) {
+  void add(ArrayRef<SharedAccess> accesses, bool async) {
     for (const SharedAccess &a : accesses) {
       if (a.read)
         reads.insert({a.begin, a.end});
       if (a.write)
-        writes.insert({a.begin, a.end});
+        (async ? inFlight : writes).insert({a.begin, a.end});
     }
   }
 };
@@ -77,7 +85,7 @@ private:
     SharedAccess a;
     a.end = UINT64_MAX;
     a.read = a.write = true;
-    p.add(a);
+    p.add(a, /*async=*/false);
     return p;
   }
 
@@ -159,12 +167,14 @@ private:
       }
       if (op.getNumRegions() && touchesShared(&op))
         state = visitAnyOrder(&op, state);
+      if (op.hasTrait<MemWaitOpTrait>())
+        state.landInFlight();
       SmallVector<SharedAccess> accesses = sharedAccesses(&op);
       if (accesses.empty())
         continue;
       if (state.conflicts(accesses))
         barrierBefore(&op, state);
-      state.add(accesses);
+      state.add(accesses, op.hasTrait<AsyncWriteTrait>());
     }
     return state;
   }

@@ -556,6 +556,31 @@ bool NvidiaTargetInfo::storeSharedMatrix(
   return true;
 }
 
+// cp.async: 16 bytes bypass L1 (.cg, as Triton copies them), 4 and 8 go
+// through it (.ca, the only form for them); the source size operand is 0
+// where the mask is off, which fills the destination with zeros.
+void NvidiaTargetInfo::asyncCopy(OpBuilder &b, Location loc, Value dst,
+                                 Value src, unsigned bytes, Value pred,
+                                 triton::CacheModifier) const {
+  Value size;
+  if (pred)
+    size = LLVM::SelectOp::create(b, loc, pred, i32Const(b, loc, bytes),
+                                  i32Const(b, loc, 0));
+  NVVM::CpAsyncOp::create(b, loc, dst, src, bytes,
+                          bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                      : NVVM::LoadCacheModifierKind::CA,
+                          size);
+}
+
+void NvidiaTargetInfo::asyncCommitGroup(OpBuilder &b, Location loc) const {
+  NVVM::CpAsyncCommitGroupOp::create(b, loc);
+}
+
+void NvidiaTargetInfo::asyncWait(OpBuilder &b, Location loc,
+                                 int pending) const {
+  NVVM::CpAsyncWaitGroupOp::create(b, loc, b.getI32IntegerAttr(pending));
+}
+
 void NvidiaTargetInfo::markKernel(LLVM::LLVMFuncOp func, int threads) const {
   func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                 UnitAttr::get(func.getContext()));

@@ -33,6 +33,10 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
   addConversion([ctx, shared](triton::gpu::MemDescType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, shared);
   });
+  // A token orders nothing at run time: an i32 that is never read.
+  addConversion([ctx](triton::gpu::AsyncTokenType) -> Type {
+    return IntegerType::get(ctx, 32);
+  });
   addConversion([this](RankedTensorType t) -> std::optional<Type> {
     if (!isa_and_nonnull<triton::gpu::DistributedEncoding>(t.getEncoding()))
       return std::nullopt;

@@ -11,7 +11,10 @@
 // Views (memdesc_index: a buffer of a multi-buffered allocation, at
 // index x its size; memdesc_subslice, _trans, _reshape: the same base, a
 // tile's place xor-ed into the offsets by the accesses) are addresses too.
-// Ordering against other ops is insert-shared-barriers' business (its
+// ttg.async_copy_global_to_local starts a copy of each run of elements
+// with the target's asynchronous copy (commit and wait are the target's
+// too; tokens are dummies). Ordering against other ops is
+// insert-shared-barriers' business (its
 // ttg.barrier lowers with the other barriers, in FuncOpToLLVM.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -20,7 +23,10 @@
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "trident/Analysis/Allocation.h"
+#include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -156,13 +162,108 @@ struct LocalDeallocOpConversion
   }
 };
 
+/// The copy of each run of elements the pointers' contiguity, the
+/// buffer's layout and the mask allow (4, 8 or 16 bytes) by the target's
+/// asynchronous copy, zeros where the mask is off.
+struct AsyncCopyGlobalToLocalOpConversion
+    : public ConvertOpToLLVMPattern<AsyncCopyGlobalToLocalOp> {
+  AsyncCopyGlobalToLocalOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    if (!lc.target.hasAsyncCopy())
+      return op.emitError("asynchronous copies into shared memory are not "
+                          "supported by this target");
+    if (!inSharedMemory(op.getResult().getType()))
+      return rw.notifyMatchFailure(op, "a backend's memory space");
+    if (Value other = op.getOther()) {
+      auto cst = other.getDefiningOp<arith::ConstantOp>();
+      auto dense = cst ? dyn_cast<DenseElementsAttr>(cst.getValue()) : nullptr;
+      bool zero = dense && dense.isSplat() &&
+                  ((isa<FloatType>(dense.getElementType()) &&
+                    dense.getSplatValue<APFloat>().isZero()) ||
+                   (isa<IntegerType>(dense.getElementType()) &&
+                    dense.getSplatValue<APInt>().isZero()));
+      if (!zero)
+        return op.emitError("an asynchronous copy fills masked-off elements "
+                            "with zeros; 'other' must be 0");
+    }
+    auto ptrs = cast<RankedTensorType>(op.getSrc().getType());
+    Type elem = op.getResult().getType().getElementType();
+    auto values = RankedTensorType::get(ptrs.getShape(), elem,
+                                        ptrs.getEncoding());
+    auto access = BufferAccess::get(op, values, op.getResult());
+    if (failed(access))
+      return failure();
+    unsigned elemBytes = sharedSlotBytes(elem);
+    int64_t vec = std::min<int64_t>(
+        access->vec, lc.axisInfo
+                         .planVectorAccess(op.getSrc(), op.getMask(),
+                                           elemBytes * 8)
+                         .elements);
+    vec = std::min<int64_t>(vec, std::max<int64_t>(op.getContiguity(), 1));
+    while (vec > 1 && vec * elemBytes > 16)
+      vec /= 2;
+    if (vec * elemBytes < 4)
+      return op.emitError("an asynchronous copy moves 4, 8 or 16 bytes; "
+                          "these elements run ")
+             << vec * elemBytes << " bytes at a time";
+    SmallVector<Value> src = unpack(rw, loc, adaptor.getSrc());
+    SmallVector<Value> mask;
+    if (op.getMask())
+      mask = unpack(rw, loc, adaptor.getMask());
+    ThreadIds ids = threadIds(rw, loc, lc.target);
+    Value laneWarp = laneWarpCoords(rw, loc, access->toOffset, ids)[0];
+    for (int32_t r = 0; r < int32_t(src.size()); r += int32_t(vec)) {
+      if (r & access->copies)
+        continue;
+      Value dst = access->address(rw, loc, adaptor.getResult(), laneWarp, r);
+      lc.target.asyncCopy(rw, loc, dst, src[r], unsigned(vec * elemBytes),
+                          mask.empty() ? Value() : mask[r], op.getCache());
+    }
+    rw.replaceOp(op, i32Const(rw, loc, 0));
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct AsyncCommitGroupOpConversion
+    : public ConvertOpToLLVMPattern<AsyncCommitGroupOp> {
+  AsyncCommitGroupOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor,
+                  ConversionPatternRewriter &rw) const override {
+    lc.target.asyncCommitGroup(rw, op.getLoc());
+    rw.replaceOp(op, i32Const(rw, op.getLoc(), 0));
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct AsyncWaitOpConversion : public ConvertOpToLLVMPattern<AsyncWaitOp> {
+  AsyncWaitOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(AsyncWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rw) const override {
+    lc.target.asyncWait(rw, op.getLoc(), int(op.getNum()));
+    rw.replaceOp(op, i32Const(rw, op.getLoc(), 0));
+    return success();
+  }
+  LoweringContext &lc;
+};
+
 } // namespace
 
 void populateSharedMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                           RewritePatternSet &p,
                                           LoweringContext &lc) {
-  p.add<LocalAllocOpConversion, LocalStoreOpConversion, LocalLoadOpConversion>(
-      tc, lc);
+  p.add<LocalAllocOpConversion, LocalStoreOpConversion, LocalLoadOpConversion,
+        AsyncCopyGlobalToLocalOpConversion, AsyncCommitGroupOpConversion,
+        AsyncWaitOpConversion>(tc, lc);
   p.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
         SameBaseViewConversion<MemDescSubsliceOp>,
         SameBaseViewConversion<MemDescTransOp>,

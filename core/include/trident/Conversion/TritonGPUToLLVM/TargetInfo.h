@@ -182,6 +182,23 @@ public:
     return false;
   }
 
+  /// Asynchronous copies from global to shared memory (NVIDIA's cp.async),
+  /// which ttg.async_copy_global_to_local lowers to; a target without them
+  /// refuses that op (its pipelines stage loads through registers).
+  virtual bool hasAsyncCopy() const { return false; }
+  /// Starts copying `bytes` (4, 8 or 16) from `src` (global) to `dst`
+  /// (shared); where `pred` (i1, may be null: always) is false, zeros land.
+  virtual void asyncCopy(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value dst, mlir::Value src, unsigned bytes,
+                         mlir::Value pred,
+                         mlir::triton::CacheModifier cache) const {}
+  /// Closes the group of copies issued so far (ttg.async_commit_group).
+  virtual void asyncCommitGroup(mlir::OpBuilder &b, mlir::Location loc) const {}
+  /// Waits until all but the `pending` newest groups have landed
+  /// (ttg.async_wait).
+  virtual void asyncWait(mlir::OpBuilder &b, mlir::Location loc,
+                         int pending) const {}
+
   /// Marks `func` as a kernel entry of `threads` threads per block.
   virtual void markKernel(mlir::LLVM::LLVMFuncOp func, int threads) const = 0;
 };

@@ -555,6 +555,29 @@ LogicalResult LocalStoreOp::verify() {
   return matchTensor(*this, getSrc().getType(), getDst().getType());
 }
 
+LogicalResult AsyncCopyGlobalToLocalOp::verify() {
+  MemDescType dst = getResult().getType();
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  if (!dst.getMutableMemory())
+    return emitOpError("copies into an immutable buffer (the memdesc has "
+                       "no 'mutable')");
+  if (src.getShape() != dst.getShape())
+    return emitOpError("copies a tensor of shape [")
+           << src.getShape() << "] into a buffer of shape [" << dst.getShape()
+           << "]";
+  auto ptr = cast<triton::PointerType>(src.getElementType());
+  if (ptr.getPointeeType() != dst.getElementType())
+    return emitOpError("copies ")
+           << ptr.getPointeeType() << " elements into a buffer of "
+           << dst.getElementType();
+  if (Value m = getMask())
+    if (cast<RankedTensorType>(m.getType()).getShape() != src.getShape())
+      return emitOpError("mask's shape differs from the pointers'");
+  if (getContiguity() < 1)
+    return emitOpError("contiguity must be at least 1");
+  return success();
+}
+
 static const char *const kLinearInputs[] = {"register", "lane", "warp",
                                             "block"};
 

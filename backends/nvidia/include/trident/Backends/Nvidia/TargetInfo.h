@@ -4,7 +4,7 @@
 // loads, stores and atomics (MLIR has no op with a predicate and an `other`
 // value); vprintf and __assertfail, which the CUDA driver provides;
 // ldmatrix (and .trans) for 16-bit tiles read from shared memory, stmatrix
-// (sm_90) for those written.
+// (sm_90) for those written; cp.async (sm_80) for asynchronous copies.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_BACKENDS_NVIDIA_TARGETINFO_H
@@ -75,6 +75,13 @@ public:
                          const LinearLayout &toOffset, mlir::Value base,
                          llvm::ArrayRef<mlir::Value> values, uint32_t copies,
                          const std::function<bool(int32_t)> &only) const override;
+  bool hasAsyncCopy() const override { return cc_ >= 80; }
+  void asyncCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value dst,
+                 mlir::Value src, unsigned bytes, mlir::Value pred,
+                 mlir::triton::CacheModifier cache) const override;
+  void asyncCommitGroup(mlir::OpBuilder &b, mlir::Location loc) const override;
+  void asyncWait(mlir::OpBuilder &b, mlir::Location loc,
+                 int pending) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func, int threads) const override;
 
 private:

@@ -36,6 +36,14 @@ struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
 template <typename ConcreteType>
 class MemDescViewTrait
     : public ::mlir::OpTrait::TraitBase<ConcreteType, MemDescViewTrait> {};
+/// Shared-memory writes that land later than the op (TTG_AsyncWriteTrait).
+template <typename ConcreteType>
+class AsyncWriteTrait
+    : public ::mlir::OpTrait::TraitBase<ConcreteType, AsyncWriteTrait> {};
+/// Waits for the thread's earlier asynchronous writes (TTG_MemWaitOpTrait).
+template <typename ConcreteType>
+class MemWaitOpTrait
+    : public ::mlir::OpTrait::TraitBase<ConcreteType, MemWaitOpTrait> {};
 } // namespace mlir::triton::gpu
 #include "trident/Dialect/TritonGPU/IR/AttrInterfaces.h.inc"
 

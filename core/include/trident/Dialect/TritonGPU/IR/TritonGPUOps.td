@@ -7,6 +7,8 @@ include "trident/Dialect/TritonGPU/IR/TritonGPUAttrs.td"
 include "trident/Dialect/TritonGPU/IR/TritonGPUTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/BuiltinTypes.td"
+include "trident/Dialect/Triton/IR/TritonTypes.td"
+include "trident/Dialect/Triton/IR/TritonAttrDefs.td"
 
 class TritonGPU_Op<string mnemonic, list<Trait> traits = []>
     : Op<TritonGPU_Dialect, mnemonic, traits>;
@@ -17,11 +19,27 @@ class TritonGPU_Op<string mnemonic, list<Trait> traits = []>
 // plugin defines (wgmma reading its operands, a TMA copy writing a buffer)
 // is ordered like them once it declares its effects on this resource.
 def TTG_SharedMemory : Resource<"::mlir::triton::gpu::SharedMemory">;
+// Global memory, as tt.load and tt.store declare it.
+def TTG_GlobalMemory : Resource<"::mlir::triton::GlobalMemory">;
 
 // A view: a memdesc of (part of) the buffer its operand describes, reading
 // or writing nothing itself. Allocation and barriers trace views back to
 // their local_alloc (trident::rootAllocation).
 def TTG_MemDescViewTrait : NativeOpTrait<"MemDescViewTrait"> {
+  let cppNamespace = "::mlir::triton::gpu";
+}
+
+// Writes that land later than the op that issues them (an asynchronous
+// copy into shared memory): the barrier analysis keeps them pending until
+// an op with TTG_MemWaitOpTrait, and only a barrier after that wait orders
+// them for other threads. A plugin's asynchronous writes take the trait
+// too.
+def TTG_AsyncWriteTrait : NativeOpTrait<"AsyncWriteTrait"> {
+  let cppNamespace = "::mlir::triton::gpu";
+}
+// Waits until the thread's earlier asynchronous writes have landed (all,
+// or all but the newest groups its op says).
+def TTG_MemWaitOpTrait : NativeOpTrait<"MemWaitOpTrait"> {
   let cppNamespace = "::mlir::triton::gpu";
 }
 
@@ -57,10 +75,19 @@ def TTG_LocalAllocOp : TritonGPU_Op<"local_alloc",
 
 def TTG_LocalLoadOp : TritonGPU_Op<"local_load"> {
   let summary = "reads a shared-memory buffer into a distributed tensor";
+  let description = [{
+    The optional `token` names the async_wait whose copies this read
+    follows (Triton's pipelined TTGIR); it orders nothing by itself.
+  }];
   let arguments = (ins Arg<TTG_MemDescType, "the buffer",
-                           [MemRead<TTG_SharedMemory>]>:$src);
+                           [MemRead<TTG_SharedMemory>]>:$src,
+                       Optional<TTG_AsyncToken>:$token);
   let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let builders = [
+    OpBuilder<(ins "Type":$result, "Value":$src),
+              [{ build($_builder, $_state, result, src, Value()); }]>
+  ];
+  let assemblyFormat = "$src (`token` $token^)? attr-dict `:` qualified(type($src)) `->` type($result)";
   let hasVerifier = 1;
 }
 
@@ -166,6 +193,67 @@ def TTG_BarrierOp : TritonGPU_Op<"barrier"> {
     /// The bits of `addrSpace`.
     static constexpr int32_t kLocal = 1, kGlobalRead = 2, kGlobalWrite = 4;
   }];
+}
+
+def TTG_AsyncCopyGlobalToLocalOp : TritonGPU_Op<"async_copy_global_to_local",
+    [TTG_AsyncWriteTrait, AttrSizedOperandSegments,
+     OptionalTypesMatchWith<"mask is i1 of the shape of src", "src", "mask",
+                   "::mlir::triton::getI1SameShape(::mlir::triton::getPointeeType($_self))">,
+     OptionalTypesMatchWith<"other has the type of the copied value", "src", "other",
+                   "::mlir::triton::getPointeeType($_self)">]> {
+  let summary = "starts copying a tensor of global memory into shared memory";
+  let description = [{
+    Each element the pointer tensor `src` points to is copied to its place
+    in the buffer `result` (a memdesc of the tensor's shape), without
+    passing through registers, and lands later: a read of the buffer must
+    follow an async_wait covering this copy's group (async_commit_group)
+    and a barrier. Masked-off elements get `other` (which must be 0 or
+    absent: the hardware fills zeros). `contiguity` bounds the elements
+    one copy instruction may take. Triton 3.6's text:
+    `%t = ttg.async_copy_global_to_local %ptrs, %buf mask %m other %o :
+    tensor<64x32x!tt.ptr<f16>, #blocked> -> <64x32xf16, #shared, #smem,
+    mutable>`.
+  }];
+  let arguments = (ins
+    Arg<TT_PtrTensor, "the elements to copy", [MemRead<TTG_GlobalMemory>]>:$src,
+    Arg<TTG_MemDescType, "the buffer", [MemWrite<TTG_SharedMemory>]>:$result,
+    Optional<TT_BoolTensor>:$mask,
+    Optional<TT_Type>:$other,
+    DefaultValuedAttr<TT_CacheModifierAttr, "::mlir::triton::CacheModifier::NONE">:$cache,
+    DefaultValuedAttr<TT_EvictionPolicyAttr, "::mlir::triton::EvictionPolicy::NORMAL">:$evict,
+    DefaultValuedAttr<BoolAttr, "false">:$isVolatile,
+    DefaultValuedAttr<I32Attr, "1">:$contiguity);
+  let results = (outs TTG_AsyncToken:$token);
+  let assemblyFormat = [{
+    $src `,` $result (`mask` $mask^)? (`other` $other^)?
+    oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict)
+    attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TTG_AsyncCommitGroupOp : TritonGPU_Op<"async_commit_group"> {
+  let summary = "closes the group of asynchronous copies issued so far";
+  let description = [{
+    The copies this thread issued since the last commit form one group,
+    which an async_wait counts. `%g = ttg.async_commit_group tokens %t`.
+  }];
+  let arguments = (ins Variadic<TTG_AsyncToken>:$inputTokens);
+  let results = (outs TTG_AsyncToken:$asyncToken);
+  let assemblyFormat = "(`tokens` $inputTokens^)? attr-dict";
+}
+
+def TTG_AsyncWaitOp : TritonGPU_Op<"async_wait", [TTG_MemWaitOpTrait]> {
+  let summary = "waits for the thread's older groups of asynchronous copies";
+  let description = [{
+    Returns once all but the `num` newest committed groups of this
+    thread's copies have landed. Other threads see them after a barrier
+    that follows (insert-shared-barriers puts one before the first read).
+    `%w = ttg.async_wait %g {num = 1 : i32}`.
+  }];
+  let arguments = (ins Variadic<TTG_AsyncToken>:$asyncToken, I32Attr:$num);
+  let results = (outs TTG_AsyncToken:$retToken);
+  let assemblyFormat = "($asyncToken^)? attr-dict";
 }
 
 #endif // TRIDENT_TRITONGPU_OPS

@@ -24,4 +24,15 @@ def TTG_MemDescType : TypeDef<TritonGPU_Dialect, "MemDesc"> {
   let genVerifyDecl = 1;
 }
 
+def TTG_AsyncToken : TypeDef<TritonGPU_Dialect, "AsyncToken"> {
+  let mnemonic = "async.token";
+  let summary = "the completion of asynchronous copies";
+  let description = [{
+    `!ttg.async.token` (Triton's text): what async_copy_global_to_local,
+    async_commit_group and async_wait return, so that a wait names the
+    copies it waits for and a local_load the wait it follows. It carries
+    no value at run time.
+  }];
+}
+
 #endif // TRIDENT_TRITONGPU_TYPES
