@@ -6,6 +6,7 @@
 #include "trident/Plugin/PluginAPI.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/Pass.h"
@@ -64,10 +65,22 @@ mlir::LogicalResult recordSharedMemory(mlir::ModuleOp module,
     ctx.metadata.sharedMemory = uint64_t(s.getInt());
   if (ctx.metadata.sharedMemory <= limit)
     return mlir::success();
-  ctx.error("out of " + memory + ": the kernel needs " +
+  // Name the kernel (the module's public function) and where it is.
+  std::string where, kernel = "the kernel";
+  module.walk([&](mlir::FunctionOpInterface f) {
+    auto sym = mlir::dyn_cast<mlir::SymbolOpInterface>(f.getOperation());
+    if (f.isExternal() || !sym || !sym.isPublic())
+      return mlir::WalkResult::advance();
+    kernel = "kernel '" + sym.getName().str() + "'";
+    if (auto loc = mlir::dyn_cast<mlir::FileLineColLoc>(f.getLoc()))
+      where = loc.getFilename().str() + ":" + std::to_string(loc.getLine()) +
+              ":" + std::to_string(loc.getColumn()) + ": ";
+    return mlir::WalkResult::interrupt();
+  });
+  ctx.error(where + "out of " + memory + ": " + kernel + " needs " +
             std::to_string(ctx.metadata.sharedMemory) + " bytes, and " + unit +
             " has at most " + std::to_string(limit) +
-            " (smaller blocks need less)");
+            " (smaller blocks or fewer stages need less)");
   return mlir::failure();
 }
 

@@ -763,7 +763,12 @@ class JITFunction(KernelInterface):
                 bundle, meta, _ = comp.compile(self.path, source, self.__name__, signature,
                                                device.target, compile_options, debug=debug)
             except _native.CompileFailure as e:
-                raise CompilationError(str(e).rstrip("\n")) from None
+                message = str(e).rstrip("\n")
+                # More shared memory than the device has: Triton's
+                # OutOfResources, which autotuning skips and scripts catch.
+                if "out of shared memory" in message:
+                    raise OutOfResources(message) from None
+                raise CompilationError(message) from None
             _bundles.store(request, bundle, meta, comp.build_id)
         return CompiledKernel(self, device, bundle, meta, self.params, key)
 
