@@ -5,6 +5,7 @@
 #include "trident/Analysis/Allocation.h"
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -54,6 +55,10 @@ LogicalResult lowerTritonGPUToLLVM(
     const std::function<void(TritonGPUToLLVMTypeConverter &,
                              RewritePatternSet &)> &extra) {
   MLIRContext *ctx = module.getContext();
+  // Layouts the lowering can take faithfully (a pass run without the
+  // backend's pipeline, as trident-opt's, meets this check here).
+  if (failed(triton::gpu::verifyTritonGPUModule(module)))
+    return failure();
   // Every use of shared memory needs its offset from the allocation.
   Operation *unallocated = nullptr;
   module.walk([&](Operation *op) {

@@ -19,7 +19,9 @@ struct AllocateSharedMemoryPass
     : public mlir::triton::gpu::impl::AllocateSharedMemoryBase<
           AllocateSharedMemoryPass> {
   void runOnOperation() override {
-    if (mlir::failed(trident::allocateSharedMemory(getOperation())))
+    if (mlir::failed(
+            mlir::triton::gpu::verifyTritonGPUModule(getOperation())) ||
+        mlir::failed(trident::allocateSharedMemory(getOperation())))
       signalPassFailure();
   }
 };

@@ -19,6 +19,7 @@ void buildTritonToTritonGPUPipeline(
 
 void buildTritonGPUToLLVMPipeline(OpPassManager &pm,
                                   std::unique_ptr<Pass> lowering) {
+  pm.addPass(createVerifyTritonGPU());
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createInsertSharedBarriers());
   pm.addPass(std::move(lowering));

@@ -1,7 +1,8 @@
 //===- Passes.h - generic TTGIR passes --------------------------*- C++ -*-===//
 //
 // The passes every GPU backend reuses: TTIR to TTGIR with coalesced
-// layouts (convert-triton-to-tritongpu), then, before the lowering, the
+// layouts (convert-triton-to-tritongpu), then, before the lowering, a
+// check of what the lowering assumes (verify-tritongpu), the
 // shared-memory allocation (allocate-shared-memory) and the barriers it
 // calls for (insert-shared-barriers); and the two pass pipelines built
 // from them that every GPU backend's ttgir and llir stages run.
@@ -22,6 +23,12 @@ namespace mlir::triton::gpu {
 
 #define GEN_PASS_REGISTRATION
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h.inc"
+
+/// What verify-tritongpu checks of layouts (Passes.td; not the kernels'
+/// signatures): errors at the ops, failure when the lowering cannot take
+/// the module faithfully. Allocation and the lowering call it too, so no
+/// entry point reads a layout unchecked.
+LogicalResult verifyTritonGPUModule(ModuleOp module);
 
 /// convert-triton-to-tritongpu with the target's dot planner (without
 /// one, as from trident-opt, every dot is core's FMA dot).

@@ -37,6 +37,23 @@ def ConvertTritonToTritonGPU
   let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def VerifyTritonGPU
+    : Pass<"verify-tritongpu", "::mlir::ModuleOp"> {
+  let summary = "refuses TTGIR that the GPU lowering cannot take faithfully";
+  let description = [{
+    The first pass of the GPU backends' llir stage, for TTGIR that came from
+    a file (Triton's, or anyone's) as much as for our own: the module's
+    `ttg.num-warps` and `ttg.threads-per-warp` are positive powers of two;
+    every tensor's encoding is a distributed layout of the tensor's rank
+    (not a shared encoding, a memory space or some other attribute), whose
+    lanes and warps are the module's (a layout of 8 warps in a 4-warp
+    module would leave elements uncomputed) and whose threads hold at most
+    65536 elements each; and no public function (a kernel) returns a value.
+    Each refusal is an error at the op, naming what is wrong.
+  }];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def AllocateSharedMemory
     : Pass<"allocate-shared-memory", "::mlir::ModuleOp"> {
   let summary = "an offset in shared memory for every use of it, by liveness";
