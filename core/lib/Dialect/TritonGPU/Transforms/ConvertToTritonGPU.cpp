@@ -27,6 +27,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::triton::gpu {
 #define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPU
@@ -616,6 +617,15 @@ struct ConvertTritonToTritonGPU
     ModuleOp m = getOperation();
     MLIRContext *ctx = m.getContext();
     Builder b(ctx);
+    // Layouts divide the tensor by warps and lanes: powers of two only.
+    for (auto [name, v] : {std::pair{"num-warps", int64_t(numWarps)},
+                           std::pair{"threads-per-warp",
+                                     int64_t(threadsPerWarp)}})
+      if (v < 1 || v > 1024 || !llvm::isPowerOf2_64(uint64_t(v))) {
+        m.emitError() << "convert-triton-to-tritongpu: " << name << " = " << v
+                      << ": it must be a power of two from 1 to 1024";
+        return signalPassFailure();
+      }
     m->setAttr(TritonGPUDialect::kNumWarps, b.getI32IntegerAttr(numWarps));
     m->setAttr(TritonGPUDialect::kThreadsPerWarp,
                b.getI32IntegerAttr(threadsPerWarp));
