@@ -12,6 +12,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cctype>
+#include <cerrno>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -23,7 +26,19 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--extract" && i + 1 < argc) {
-      extract = std::strtol(argv[++i], nullptr, 10);
+      // An entry number: digits only (no sign, no trailing text).
+      std::string n = argv[++i];
+      char *end = nullptr;
+      errno = 0;
+      extract = n.empty() || !std::isdigit(uint8_t(n[0]))
+                    ? -1
+                    : std::strtol(n.c_str(), &end, 10);
+      if (extract < 0 || errno || !end || *end) {
+        std::cerr << "trident-bundle: error: --extract takes an entry number "
+                     "(0, 1, ...), got '"
+                  << n << "'\n";
+        return 2;
+      }
     } else if (a == "-o" && i + 1 < argc) {
       out = argv[++i];
     } else if (a == "-h" || a == "--help") {
@@ -56,6 +71,14 @@ int main(int argc, char **argv) {
     if (extract >= long(entries.size()) || out.empty()) {
       std::cerr << "trident-bundle: error: --extract needs an entry below "
                 << entries.size() << " and -o OUT\n";
+      return 2;
+    }
+    // Never write over the bundle being read (also through a link).
+    std::error_code ec;
+    if (std::filesystem::exists(out, ec) &&
+        std::filesystem::equivalent(out, file, ec)) {
+      std::cerr << "trident-bundle: error: -o " << out
+                << " is the input bundle itself: choose another output\n";
       return 2;
     }
     std::ofstream o(out, std::ios::binary);
