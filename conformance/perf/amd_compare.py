@@ -56,6 +56,14 @@ CASES = [
      MATMUL_SIG.format(128, 256, 64), 8, 1),
     ("matmul fp16 64x64x32", f"{KERNELS}/matmul.py", "matmul_kernel",
      MATMUL_SIG.format(64, 64, 32), 4, 1),
+    # The largest of the tutorial's own HIP configs (8 warps: 256 registers
+    # a lane, accumulators 128 of them), and the same tile on 4 warps,
+    # where the unified register file gives a lane 512 and the
+    # accumulators must go to AGPRs to fit.
+    ("matmul fp16 256x256x64", f"{KERNELS}/matmul.py", "matmul_kernel",
+     MATMUL_SIG.format(256, 256, 64), 8, 1),
+    ("matmul fp16 256x256x32", f"{KERNELS}/matmul.py", "matmul_kernel",
+     MATMUL_SIG.format(256, 256, 32), 4, 1),
 ]
 
 
