@@ -177,46 +177,57 @@ struct MfmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     };
     Value zero = i32Const(rw, loc, 0);
     SmallVector<Value> d(c.begin(), c.end());
+    // One accumulator vector per instruction tile of the result.
+    struct Tile {
+      Coords origin;
+      SmallVector<Coords> at; // the result vector's elements, by coordinates
+      Value acc;
+    };
+    SmallVector<Tile> tiles;
     for (auto &[origin, regs] : cRegs) {
       if (origin[0] % nonK || origin[1] % nonK)
         continue;
-      // The result vector's elements, by coordinates.
-      SmallVector<Coords> cAt;
+      Tile t{origin, {}, LLVM::UndefOp::create(rw, loc, resultVec)};
       for (int32_t v = 0; v < elems; ++v) {
         int32_t off = nonK == 32 ? 8 * (v / 4) + v % 4 : v;
-        cAt.push_back(transposed ? Coords{origin[0], origin[1] + off}
-                                 : Coords{origin[0] + off, origin[1]});
-      }
-      Value acc = LLVM::UndefOp::create(rw, loc, resultVec);
-      for (int32_t v = 0; v < elems; ++v) {
-        auto it = cRegs.find(cAt[v]);
+        t.at.push_back(transposed ? Coords{origin[0], origin[1] + off}
+                                  : Coords{origin[0] + off, origin[1]});
+        auto it = cRegs.find(t.at.back());
         if (it == cRegs.end())
           return missing("accumulator");
-        acc = LLVM::InsertElementOp::create(rw, loc, acc,
-                                            d[it->second.front()],
-                                            i32Const(rw, loc, v));
+        t.acc = LLVM::InsertElementOp::create(rw, loc, t.acc,
+                                              d[it->second.front()],
+                                              i32Const(rw, loc, v));
       }
-      for (int64_t k0 = 0; k0 < K; k0 += tileK)
-        for (int32_t first = 0; first < kWidth; first += in->kBase) {
+      tiles.push_back(std::move(t));
+    }
+    // K outermost: one K step's operand fragments are dead once every tile
+    // has used them (the whole operand is not live across the chain, which
+    // made the 256x256x64 tile on 8 warps spill), and consecutive
+    // instructions go to different accumulators, so none waits for the one
+    // before. Each tile still sums over K in order: the result is the same.
+    for (int64_t k0 = 0; k0 < K; k0 += tileK)
+      for (int32_t first = 0; first < kWidth; first += in->kBase)
+        for (Tile &t : tiles) {
           Value av, bv;
-          if (!gather(a, aRegs, {origin[0], int32_t(k0) + first}, 1, av))
+          if (!gather(a, aRegs, {t.origin[0], int32_t(k0) + first}, 1, av))
             return missing("A");
-          if (!gather(b, bRegs, {int32_t(k0) + first, origin[1]}, 0, bv))
+          if (!gather(b, bRegs, {int32_t(k0) + first, t.origin[1]}, 0, bv))
             return missing("B");
           SmallVector<Value> args = {transposed ? bv : av,
-                                     transposed ? av : bv, acc, zero, zero,
+                                     transposed ? av : bv, t.acc, zero, zero,
                                      zero};
-          acc = LLVM::CallIntrinsicOp::create(
-                    rw, loc, resultVec, rw.getStringAttr(in->intrinsic), args)
-                    .getResult(0);
+          t.acc = LLVM::CallIntrinsicOp::create(
+                      rw, loc, resultVec, rw.getStringAttr(in->intrinsic), args)
+                      .getResult(0);
         }
+    for (Tile &t : tiles)
       for (int32_t v = 0; v < elems; ++v) {
-        Value e = LLVM::ExtractElementOp::create(rw, loc, acc,
+        Value e = LLVM::ExtractElementOp::create(rw, loc, t.acc,
                                                  i32Const(rw, loc, v));
-        for (int32_t r : cRegs[cAt[v]])
+        for (int32_t r : cRegs[t.at[v]])
           d[r] = e;
       }
-    }
     rw.replaceOp(op, pack(rw, loc, getTypeConverter()->convertType(dType), d));
     return success();
   }
