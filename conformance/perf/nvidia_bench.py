@@ -58,16 +58,16 @@ def layer_norm_case(rows, cols):
     }
 
 
-def matmul_case(n, bm, bn, bk, warps):
+def matmul_case(n, bm, bn, bk, warps, stages=1):
     return {
-        "name": f"matmul fp16 {n}^3 {bm}x{bn}x{bk} w{warps} st1", "file": "matmul.py",
+        "name": f"matmul fp16 {n}^3 {bm}x{bn}x{bk} w{warps} st{stages}", "file": "matmul.py",
         "kernel": "matmul_kernel", "kind": "matmul", "unit": "TFLOP/s",
         "signature": "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
                      "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, "
                      f"{bm}, {bn}, {bk}, 8",
         "num_warps": warps, "shape": [n, n, n],
         "meta": {"BLOCK_SIZE_M": bm, "BLOCK_SIZE_N": bn, "BLOCK_SIZE_K": bk,
-                 "GROUP_SIZE_M": 8, "num_stages": 1},
+                 "GROUP_SIZE_M": 8, "num_stages": stages},
     }
 
 
@@ -89,6 +89,11 @@ CASES = [
     # side; Triton on sm_90 uses wgmma (the Hopper issue brings it here).
     matmul_case(4096, 128, 128, 64, 8),
     matmul_case(4096, 128, 128, 32, 4),
+    # Pipelined: cp.async into multi-buffered shared memory on Trident's
+    # side (Triton's sm_90 code: TMA and wgmma).
+    matmul_case(4096, 128, 128, 32, 4, 3),
+    matmul_case(4096, 128, 256, 32, 8, 3),
+    matmul_case(4096, 128, 128, 64, 4, 4),
 ]
 
 
@@ -133,7 +138,9 @@ def compile_all(out):
     for i, c in enumerate(CASES):
         cmd = [tridentc, os.path.join(KERNELS, c["file"]), "--kernel", c["kernel"],
                "--signature", c["signature"], "--target", "cuda:90",
-               "--option", f"num_warps={c['num_warps']}", "--no-cache"]
+               "--option", f"num_warps={c['num_warps']}",
+               "--option", f"num_stages={c['meta'].get('num_stages', 3)}",
+               "--no-cache"]
         best = best_total = None
         for _ in range(3):  # cold each time (--no-cache); best of three
             t0 = time.perf_counter()

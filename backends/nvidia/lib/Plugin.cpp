@@ -72,6 +72,11 @@ protected:
   }
   /// The most shared memory one CTA may use on sm_`cc` (the opt-in limit,
   /// CUDA programming guide's table of compute capabilities).
+  /// cp.async from sm_80 on (TargetInfo::asyncCopy); loads staged in
+  /// registers before it.
+  std::string pipelineStrategy(const trident::Target &t) const override {
+    return computeCapability(t) >= 80 ? "async-copy" : "registers";
+  }
   trident::SharedMemoryLimit
   sharedMemoryLimit(const trident::Target &t) const override {
     int cc = computeCapability(t);

@@ -93,6 +93,11 @@ unsigned emitLayoutRemarks(ModuleOp module) {
       return;
     }
     // What the target's dot planner chose where it had a reason to say.
+    // How a loop was pipelined, where it was not as asked.
+    if (auto why = op->getAttrOfType<StringAttr>("ttg.pipeline_remark")) {
+      emitRemark(op->getLoc()) << why.getValue();
+      ++n;
+    }
     if (auto why = op->getAttrOfType<StringAttr>(kDotPlanRemark)) {
       emitRemark(op->getLoc()) << why.getValue();
       ++n;

@@ -115,8 +115,11 @@ void GpuBackend::registerDialects(mlir::DialectRegistry &registry) const {
 std::vector<Stage> GpuBackend::stages(const Target &target) const {
   int threadsPerWarp = traits_.threadsPerWarp;
   mlir::triton::gpu::DotPlanner planner = dotPlanner(target);
+  std::string strategy = pipelineStrategy(target);
+  int64_t sharedLimit = int64_t(sharedMemoryLimit(target).bytes);
   Stage ttgir{"ttgir", ".mlir", false,
-              [target, threadsPerWarp, planner](Artifact &a, StageContext &c) {
+              [target, threadsPerWarp, planner, strategy,
+               sharedLimit](Artifact &a, StageContext &c) {
                 std::string error;
                 mlir::FailureOr<GpuOptions> gpu =
                     GpuOptions::parse(c.options, error);
@@ -134,6 +137,8 @@ std::vector<Stage> GpuBackend::stages(const Target &target) const {
                   o.target = target.str;
                   mlir::triton::gpu::buildTritonToTritonGPUPipeline(pm, o,
                                                                     planner);
+                  mlir::triton::gpu::buildPipelineLoopsPipeline(
+                      pm, gpu->numStages, strategy, sharedLimit);
                 });
               }};
   Stage llir{"llir", ".mlir", false, [this, target](Artifact &a,

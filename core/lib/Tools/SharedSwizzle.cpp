@@ -336,15 +336,7 @@ LinearLayout conversionSharedLayout(const LinearLayout &from,
   // narrow read needs), so the candidates are weighed: each side costs
   // its accesses per thread times the ways its phases are serialized.
   auto accesses = [&](const LinearLayout &regs, const LinearLayout &s) {
-    LinearLayout toOffset;
-    std::string why;
-    if (!regs.invertAndCompose(s, toOffset, why))
-      return int64_t(1) << 40;
-    int32_t copies = __builtin_popcount(regs.freeVariableMask("register"));
-    int64_t n = int64_t(regs.inDimSize("register")) >> copies;
-    int64_t vec = sharedVectorWidth(toOffset, elementBytes, banks);
-    return std::max<int64_t>(n / vec, 1) *
-           bankConflictWays(regs, s, elementBytes, banks);
+    return sharedAccessCost(regs, s, elementBytes, banks);
   };
   const int32_t maxVec = log2Of(std::max(banks.maxVectorBytes / elementBytes, 1));
   LinearLayout best;
@@ -361,6 +353,19 @@ LinearLayout conversionSharedLayout(const LinearLayout &from,
       }
     }
   return best;
+}
+
+int64_t sharedAccessCost(const LinearLayout &regs, const LinearLayout &shared,
+                         int32_t elementBytes, const SharedBanks &banks) {
+  LinearLayout toOffset;
+  std::string why;
+  if (!regs.invertAndCompose(shared, toOffset, why))
+    return int64_t(1) << 40;
+  int32_t copies = __builtin_popcount(regs.freeVariableMask("register"));
+  int64_t n = int64_t(regs.inDimSize("register")) >> copies;
+  int64_t vec = sharedVectorWidth(toOffset, elementBytes, banks);
+  return std::max<int64_t>(n / vec, 1) *
+         bankConflictWays(regs, shared, elementBytes, banks);
 }
 
 int32_t bankConflictWays(const LinearLayout &regs, const LinearLayout &shared,

@@ -116,6 +116,14 @@ protected:
   virtual mlir::triton::gpu::DotPlanner dotPlanner(const Target &target) const {
     return {};
   }
+  /// How the ttgir stage pipelines loops whose loads feed dots on
+  /// `target` (tritongpu-schedule-loops, tritongpu-pipeline):
+  /// "async-copy" (copies into multi-buffered shared memory, which the
+  /// llir stage's TargetInfo must lower: hasAsyncCopy) or "registers"
+  /// (loads one iteration ahead, any target; the default).
+  virtual std::string pipelineStrategy(const Target &target) const {
+    return "registers";
+  }
   /// The shared-memory limit of one program on `target`.
   virtual SharedMemoryLimit sharedMemoryLimit(const Target &target) const = 0;
   /// The vendor's TTGIR -> LLVM conversion pass for `target`, set up from

@@ -69,6 +69,13 @@ LinearLayout conversionSharedLayout(const LinearLayout &from,
 int32_t bankConflictWays(const LinearLayout &regs, const LinearLayout &shared,
                          int32_t elementBytes, const SharedBanks &banks = {});
 
+/// What accessing `shared` with the registers of `regs` costs: the
+/// accesses one thread makes (its distinct registers over the vector
+/// width) times the bank-conflict ways; huge when `regs` does not map
+/// onto `shared`.
+int64_t sharedAccessCost(const LinearLayout &regs, const LinearLayout &shared,
+                         int32_t elementBytes, const SharedBanks &banks = {});
+
 /// The vector width (in elements) of accesses of `regs` into `shared`:
 /// the widest run of registers at consecutive offsets whose start is
 /// aligned for every thread, at most banks.maxVectorBytes.

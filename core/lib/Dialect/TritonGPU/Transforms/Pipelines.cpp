@@ -17,6 +17,21 @@ void buildTritonToTritonGPUPipeline(
   pm.addPass(createCSEPass());
 }
 
+void buildPipelineLoopsPipeline(OpPassManager &pm, int numStages,
+                                const std::string &strategy,
+                                int64_t sharedLimit) {
+  TritonGPUScheduleLoopsOptions schedule;
+  schedule.numStages = numStages;
+  schedule.sharedLimit = sharedLimit;
+  schedule.strategy = strategy;
+  pm.addPass(createTritonGPUScheduleLoops(schedule));
+  TritonGPUPipelineOptions pipeline;
+  pipeline.strategy = strategy;
+  pm.addPass(createTritonGPUPipeline(pipeline));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void buildTritonGPUToLLVMPipeline(OpPassManager &pm,
                                   std::unique_ptr<Pass> lowering) {
   pm.addPass(createVerifyTritonGPU());

@@ -43,6 +43,16 @@ void buildTritonToTritonGPUPipeline(
     OpPassManager &pm, const ConvertTritonToTritonGPUOptions &options,
     DotPlanner planner = {});
 
+/// Software pipelining of the loops whose loads feed dots:
+/// tritongpu-schedule-loops (`numStages` where a loop does not say,
+/// `strategy` "async-copy" or "registers"), tritongpu-pipeline,
+/// canonicalize, cse (a loop's own tl.range(num_stages=) wins over
+/// `numStages`; stages whose buffers would pass `sharedLimit` bytes are
+/// dropped).
+void buildPipelineLoopsPipeline(OpPassManager &pm, int numStages,
+                                const std::string &strategy,
+                                int64_t sharedLimit = 0);
+
 /// A GPU backend's llir stage around its own `lowering` pass (TTGIR to the
 /// LLVM dialect): allocate-shared-memory, insert-shared-barriers,
 /// `lowering`, canonicalize, cse.

@@ -85,4 +85,66 @@ def InsertSharedBarriers
   let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUScheduleLoops
+    : Pass<"tritongpu-schedule-loops", "::mlir::ModuleOp"> {
+  let summary = "stages and clusters for loops whose loads feed dots";
+  let description = [{
+    For each innermost `scf.for` whose body loads tensors that become
+    `tt.dot` operands (through `ttg.convert_layout` to `#ttg.dot_op`):
+    those loads, and every op of the body their operands come from, get
+    `loop.stage = 0`; the rest of the body the last stage (num_stages - 1,
+    from the loop's `tt.num_stages`, `tl.range(num_stages=)`, else the
+    option); the loop gets `tt.scheduled_max_stage` (Triton 3.6's
+    attribute names, so its scheduled TTGIR and ours compare).
+    `loop.cluster` orders one iteration of the pipelined body: with
+    `async-copy` the reads of the current iteration come first and the
+    copies for a later one after them, with `registers` the loads first
+    (in flight while the dots run; at most 2 stages, as a tile per stage
+    stays live in registers). Loop-invariant code is hoisted first. A loop
+    whose loads' addresses depend on anything with side effects, or on a
+    dot, is left alone.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", "3",
+           "stages of a loop without tt.num_stages">,
+    Option<"sharedLimit", "shared-limit", "int64_t", "0",
+           "bytes of shared memory the buffers may take (0: no limit); "
+           "fewer stages where they would not fit, with a remark">,
+    Option<"strategy", "strategy", "std::string", "\"async-copy\"",
+           "async-copy (copies into shared memory) or registers">
+  ];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TritonGPUPipeline : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
+  let summary = "carries out the loop schedules: multi-buffering and expansion";
+  let description = [{
+    For each `scf.for` with `tt.scheduled_max_stage` (ours from
+    tritongpu-schedule-loops, or Triton's scheduled TTGIR). With
+    `async-copy`, a load whose users convert it to dot operands `d` stages
+    later becomes `ttg.async_copy_global_to_local` into buffer `iteration
+    % n` of a `ttg.local_alloc` of n = d buffers (d + 1 when the copies
+    come before the reads in the body), one `ttg.async_commit_group` per
+    iteration, and its conversions `ttg.async_wait` (the groups still in
+    flight behind this iteration's) and `ttg.local_load` with the wait's
+    token. The buffers' `#ttg.swizzled_shared` has the fewest accesses
+    times bank-conflict ways for the copies' writes and the dot operands'
+    reads. Loads whose `other` is not 0, or whose accesses are narrower
+    than 4 bytes, stay loads, staged in registers. Then the loop is
+    expanded (MLIR's loop pipeliner): a prologue of the first iterations'
+    early stages, and a kernel whose early stages are masked off in the
+    last iterations; trip counts unknown, zero or below the stages are
+    right. The schedule attributes are removed.
+  }];
+  let options = [
+    Option<"strategy", "strategy", "std::string", "\"async-copy\"",
+           "async-copy (copies into shared memory) or registers">
+  ];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // TRIDENT_TRITONGPU_PASSES

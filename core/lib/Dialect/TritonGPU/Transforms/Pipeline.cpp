@@ -1,0 +1,626 @@
+//===- Pipeline.cpp - software pipelining of loops that feed dots ---------===//
+//
+// Two passes, as Triton 3.6 splits the work, so that a schedule can be read
+// and compared (and Triton's own scheduled TTGIR fed to the second):
+//
+// tritongpu-schedule-loops gives every op of an `scf.for` whose loads feed
+// `tt.dot` operands a stage and a cluster (`loop.stage`, `loop.cluster`,
+// Triton's attribute names; `tt.scheduled_max_stage` on the loop). The
+// loads and everything their addresses are computed from run at stage 0,
+// num_stages - 1 iterations ahead; the rest at the last stage. The
+// cluster orders one iteration of the pipelined body: with asynchronous
+// copies the reads of this iteration come first and the copies for a later
+// one after them (so num_stages - 1 buffers suffice); with loads staged in
+// registers the loads come first, so they are in flight while the dots of
+// the current iteration run.
+//
+// tritongpu-pipeline carries a schedule out. With asynchronous copies, a
+// load whose users (layout conversions to dot operands) run `d` stages
+// later becomes a `ttg.async_copy_global_to_local` into one of the buffers
+// of a `ttg.local_alloc` of `d` buffers (`ttg.memdesc_index` by iteration),
+// one `ttg.async_commit_group` an iteration, and its conversions become
+// `ttg.async_wait` + `ttg.local_load`. The buffers' `#ttg.swizzled_shared`
+// is chosen by cost (Tools/SharedSwizzle.h): the fewest accesses times
+// bank-conflict ways for the copy's writes and the dot operand's reads.
+// Loads that cannot be copied asynchronously (a nonzero `other`, accesses
+// narrower than 4 bytes) stay loads and are staged in registers. Then
+// MLIR's loop pipeliner expands the loop: a prologue of the first
+// iterations' early stages, and a kernel whose early stages are
+// predicated off (their loads and copies masked) in the last iterations,
+// so no access falls outside what the loop would touch, and trip counts
+// that are unknown, zero or below the stage count are right.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "trident/Analysis/AxisInfo.h"
+#include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Tools/SharedSwizzle.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::triton::gpu {
+#define GEN_PASS_DEF_TRITONGPUSCHEDULELOOPS
+#define GEN_PASS_DEF_TRITONGPUPIPELINE
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+constexpr llvm::StringLiteral kStage = "loop.stage";
+constexpr llvm::StringLiteral kCluster = "loop.cluster";
+constexpr llvm::StringLiteral kMaxStage = "tt.scheduled_max_stage";
+constexpr llvm::StringLiteral kNumStages = "tt.num_stages";
+/// Why a loop was pipelined as it was, for --remarks=layouts.
+constexpr llvm::StringLiteral kPipelineRemark = "ttg.pipeline_remark";
+
+bool isDotOperandConvert(Operation *op) {
+  auto cvt = dyn_cast<ConvertLayoutOp>(op);
+  if (!cvt)
+    return false;
+  auto type = cast<RankedTensorType>(cvt.getType());
+  return isa_and_nonnull<DotOperandEncodingAttr>(type.getEncoding());
+}
+
+/// A load of a tensor whose every use turns it into a dot operand.
+bool feedsDotsOnly(LoadOp load) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || type.getRank() < 2 ||
+      !isa<RankedTensorType>(load.getPtr().getType()))
+    return false;
+  if (load->use_empty())
+    return false;
+  return llvm::all_of(load->getUsers(), isDotOperandConvert);
+}
+
+void setSchedule(Operation *op, int stage, int cluster) {
+  Builder b(op->getContext());
+  op->setAttr(kStage, b.getI32IntegerAttr(stage));
+  op->setAttr(kCluster, b.getI32IntegerAttr(cluster));
+}
+
+int attrOr(Operation *op, StringRef name, int fallback) {
+  if (auto a = op->getAttrOfType<IntegerAttr>(name))
+    return int(a.getInt());
+  return fallback;
+}
+
+bool isPipelineStrategy(StringRef s) {
+  return s == "async-copy" || s == "registers";
+}
+
+//===----------------------------------------------------------------------===//
+// Scheduling
+//===----------------------------------------------------------------------===//
+
+/// Stages and clusters for `loop`'s body, or false (and nothing written)
+/// when nothing in it can run ahead. With asynchronous copies, the stages
+/// are as many as `sharedLimit` bytes of buffers allow (0: no limit).
+bool scheduleLoop(scf::ForOp loop, int numStages, bool asyncCopies,
+                  int64_t sharedLimit) {
+  Block *body = loop.getBody();
+  SmallVector<LoadOp> loads;
+  for (Operation &op : body->without_terminator())
+    if (auto load = dyn_cast<LoadOp>(op); load && feedsDotsOnly(load))
+      loads.push_back(load);
+  if (loads.empty())
+    return false;
+  // Everything the loads' operands come from, inside the body, and what
+  // computes the next iteration's values of the loop-carried ones they
+  // read (a pointer advanced each iteration runs ahead with the load).
+  llvm::SetVector<Operation *> early;
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  SmallVector<Operation *> work(loads.begin(), loads.end());
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    if (!early.insert(op))
+      continue;
+    for (Value v : op->getOperands()) {
+      if (auto arg = dyn_cast<BlockArgument>(v);
+          arg && arg.getOwner() == body && arg.getArgNumber() > 0) {
+        v = yield.getOperand(arg.getArgNumber() - 1);
+      }
+      Operation *def = v.getDefiningOp();
+      if (def && def->getBlock() == body)
+        work.push_back(def);
+    }
+  }
+  // They must be free to run early: loads, or ops without effects or
+  // regions (an address from a dot's result, a store, a nested loop: no).
+  for (Operation *op : early) {
+    if (isa<LoadOp>(op) && op->getNumRegions() == 0)
+      continue;
+    if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+      return false;
+  }
+  // Each stage past the first holds a buffer of every copied tile.
+  if (asyncCopies && sharedLimit > 0) {
+    int64_t perStage = 0;
+    for (LoadOp load : loads) {
+      auto t = cast<RankedTensorType>(load.getType());
+      perStage += t.getNumElements() *
+                  int64_t(std::max<unsigned>(
+                              memoryElementBits(t.getElementType()), 8) /
+                          8);
+    }
+    int fit = perStage > 0 ? int(1 + sharedLimit / perStage) : numStages;
+    if (fit < numStages) {
+      loop->setAttr(kPipelineRemark,
+                    StringAttr::get(loop.getContext(),
+                                    "num_stages " + std::to_string(numStages) +
+                                        " lowered to " + std::to_string(fit) +
+                                        ": its buffers would need " +
+                                        std::to_string(perStage *
+                                                       (numStages - 1)) +
+                                        " bytes of shared memory, more than "
+                                        "the " +
+                                        std::to_string(sharedLimit) +
+                                        " there are"));
+      numStages = fit;
+    }
+    if (numStages < 2)
+      return false;
+  }
+  const int last = numStages - 1;
+  // Asynchronous copies: this iteration's reads (cluster 0), then the
+  // copies for a later iteration (cluster 1). Registers: the loads for a
+  // later iteration first (cluster 0), in flight during the dots.
+  const int earlyCluster = asyncCopies ? 1 : 0;
+  const int lateCluster = asyncCopies ? 0 : 1;
+  for (Operation &op : body->without_terminator()) {
+    if (early.contains(&op))
+      setSchedule(&op, 0, earlyCluster);
+    else
+      setSchedule(&op, last, lateCluster);
+  }
+  loop->setAttr(kMaxStage,
+                Builder(loop.getContext()).getI32IntegerAttr(last));
+  return true;
+}
+
+struct ScheduleLoopsPass
+    : public mlir::triton::gpu::impl::TritonGPUScheduleLoopsBase<
+          ScheduleLoopsPass> {
+  using TritonGPUScheduleLoopsBase::TritonGPUScheduleLoopsBase;
+  void runOnOperation() override {
+    if (!isPipelineStrategy(strategy)) {
+      getOperation().emitError("tritongpu-schedule-loops: strategy '")
+          << strategy << "' is none of async-copy, registers";
+      return signalPassFailure();
+    }
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      // Innermost loops only, not yet scheduled.
+      bool inner = true;
+      loop.getBody()->walk([&](scf::ForOp) { inner = false; });
+      if (inner && !loop->hasAttr(kMaxStage))
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      int stages = attrOr(loop, kNumStages, numStages);
+      // Staged in registers, a tile per stage would stay live: Triton's
+      // AMD default (2) is the depth that pays.
+      if (strategy == "registers")
+        stages = std::min(stages, 2);
+      if (stages < 2)
+        continue;
+      // Loop-invariant code first, so that it is neither carried from
+      // stage to stage nor recomputed.
+      moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+      scheduleLoop(loop, stages, strategy == "async-copy", sharedLimit);
+    }
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Asynchronous copies into multi-buffered shared memory
+//===----------------------------------------------------------------------===//
+
+/// The dimension along which `layout` keeps consecutive elements in a
+/// thread's registers (the load's contiguous dimension), then the others
+/// from the last.
+SmallVector<unsigned> registerOrder(const trident::LinearLayout &layout,
+                                    unsigned rank) {
+  unsigned minor = rank - 1;
+  if (layout.hasInDim("register") && layout.inDimSizeLog2("register") > 0) {
+    auto basis = layout.basis("register", 0);
+    for (unsigned d = 0; d < rank; ++d)
+      if (basis[d] != 0) {
+        minor = d;
+        break;
+      }
+  }
+  SmallVector<unsigned> order = {minor};
+  for (int d = int(rank) - 1; d >= 0; --d)
+    if (unsigned(d) != minor)
+      order.push_back(unsigned(d));
+  return order;
+}
+
+/// The swizzled_shared encoding of a buffer that `load`'s layout writes
+/// (vectors of at least `minVec` elements) and `reads`' layouts read, with
+/// the fewest accesses times bank-conflict ways on both sides; null if
+/// none keeps the write's vectors.
+SwizzledSharedEncodingAttr chooseBufferEncoding(RankedTensorType load,
+                                                ArrayRef<RankedTensorType> reads,
+                                                int32_t minVec) {
+  ArrayRef<int64_t> shape = load.getShape();
+  unsigned rank = shape.size();
+  int32_t elemBytes =
+      int32_t(std::max<unsigned>(memoryElementBits(load.getElementType()), 8) /
+              8);
+  trident::LinearLayout writer = toLinearLayout(load);
+  SmallVector<trident::LinearLayout> readers;
+  for (RankedTensorType t : reads)
+    readers.push_back(toLinearLayout(t));
+  SmallVector<unsigned> order = registerOrder(writer, rank);
+  int64_t cols = shape[order[0]];
+  int64_t rows = rank > 1 ? shape[order[1]] : 1;
+  SwizzledSharedEncodingAttr best;
+  int64_t bestCost = 0;
+  MLIRContext *ctx = load.getContext();
+  for (int64_t vec = 1; vec <= cols; vec *= 2)
+    for (int64_t perPhase = 1; perPhase <= std::max<int64_t>(rows, 1);
+         perPhase *= 2)
+      for (int64_t maxPhase = 1; maxPhase * vec <= cols; maxPhase *= 2) {
+        if (maxPhase == 1 && (vec != 1 || perPhase != 1))
+          continue; // no swizzle: one spelling of it
+        auto enc = SwizzledSharedEncodingAttr::get(
+            ctx, unsigned(vec), unsigned(perPhase), unsigned(maxPhase),
+            order);
+        trident::LinearLayout memory = enc.toLinearLayout(shape);
+        trident::LinearLayout toOffset;
+        std::string why;
+        if (!writer.invertAndCompose(memory, toOffset, why) ||
+            trident::sharedVectorWidth(toOffset, elemBytes) < minVec)
+          continue;
+        int64_t cost = trident::sharedAccessCost(writer, memory, elemBytes);
+        for (const trident::LinearLayout &r : readers)
+          cost += trident::sharedAccessCost(r, memory, elemBytes);
+        if (!best || cost < bestCost) {
+          best = enc;
+          bestCost = cost;
+        }
+      }
+  return best;
+}
+
+/// What one load becomes.
+struct AsyncLoad {
+  LoadOp load;
+  SwizzledSharedEncodingAttr encoding;
+  int32_t vec = 1;
+  int distance = 1;   // stages between the copy and its reads
+  int numBuffers = 1; // the buffers the copies cycle through
+};
+
+/// `(iv - lb) / step % n` as i32, at the builder's place.
+Value bufferIndex(OpBuilder &b, Location loc, scf::ForOp loop, int n,
+                  SmallVectorImpl<Operation *> &made) {
+  Value iv = loop.getInductionVar(), lb = loop.getLowerBound(),
+        step = loop.getStep();
+  auto keep = [&](Operation *op) {
+    made.push_back(op);
+    return op->getResult(0);
+  };
+  Value it = keep(arith::DivSIOp::create(
+      b, loc, keep(arith::SubIOp::create(b, loc, iv, lb)), step));
+  Type i32 = b.getI32Type();
+  if (it.getType().isIndex())
+    it = keep(arith::IndexCastOp::create(b, loc, i32, it));
+  else if (it.getType() != i32)
+    it = keep(arith::TruncIOp::create(b, loc, i32, it));
+  Value count = keep(arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(n)));
+  return keep(arith::RemSIOp::create(b, loc, it, count));
+}
+
+/// Turns the loads of `loop` that `plan` lists into asynchronous copies.
+void lowerToAsyncCopies(scf::ForOp loop, MutableArrayRef<AsyncLoad> plan) {
+  MLIRContext *ctx = loop.getContext();
+  Location loc = loop.getLoc();
+  OpBuilder outside(loop);
+  Attribute smem = SharedMemorySpaceAttr::get(ctx);
+  Type tokenType = AsyncTokenType::get(ctx);
+  // Loads of one stage commit as one group, after the last of them.
+  llvm::DenseMap<int, SmallVector<Value>> tokensOfStage;
+  llvm::DenseMap<int, Operation *> lastCopyOfStage;
+  struct Made {
+    AsyncLoad *plan;
+    Value buffers;
+    int stage, cluster;
+  };
+  SmallVector<Made> made;
+  for (AsyncLoad &p : plan) {
+    LoadOp load = p.load;
+    auto type = cast<RankedTensorType>(load.getType());
+    SmallVector<int64_t> shape = {p.numBuffers};
+    shape.append(type.getShape().begin(), type.getShape().end());
+    auto bufType = MemDescType::get(ctx, shape, type.getElementType(),
+                                    p.encoding, smem, /*mutable=*/true, {});
+    Value buffers = LocalAllocOp::create(outside, load.getLoc(), bufType,
+                                         Value())
+                        .getResult();
+    int stage = attrOr(load, kStage, 0), cluster = attrOr(load, kCluster, 0);
+    OpBuilder b(load);
+    SmallVector<Operation *> ops;
+    Value index = bufferIndex(b, load.getLoc(), loop, p.numBuffers, ops);
+    auto viewType = MemDescType::get(ctx, type.getShape(),
+                                     type.getElementType(), p.encoding, smem,
+                                     /*mutable=*/true, {});
+    auto view = MemDescIndexOp::create(b, load.getLoc(), viewType, buffers,
+                                       index);
+    ops.push_back(view);
+    auto copy = AsyncCopyGlobalToLocalOp::create(
+        b, load.getLoc(), tokenType, load.getPtr(), view.getResult(), load.getMask(),
+        load.getOther(), load.getCache(), load.getEvict(),
+        load.getIsVolatile(), p.vec);
+    ops.push_back(copy);
+    for (Operation *op : ops)
+      setSchedule(op, stage, cluster);
+    tokensOfStage[stage].push_back(copy.getToken());
+    Operation *&lastCopy = lastCopyOfStage[stage];
+    if (!lastCopy || lastCopy->isBeforeInBlock(copy))
+      lastCopy = copy;
+    made.push_back({&p, buffers, stage, cluster});
+  }
+  llvm::DenseMap<int, Value> commitOfStage;
+  for (auto &[stage, tokens] : tokensOfStage) {
+    Operation *lastCopy = lastCopyOfStage[stage];
+    OpBuilder b(lastCopy->getContext());
+    b.setInsertionPointAfter(lastCopy);
+    auto commit = AsyncCommitGroupOp::create(b, loc, tokenType, tokens);
+    setSchedule(commit, stage, attrOr(lastCopy, kCluster, 0));
+    commitOfStage[stage] = commit.getResult();
+  }
+  // The reads: one wait per stage of copies, before the first read.
+  llvm::DenseMap<int, Value> waitOfStage;
+  SmallVector<std::pair<ConvertLayoutOp, const Made *>> reads;
+  for (const Made &m : made)
+    for (Operation *user : m.plan->load->getUsers())
+      reads.push_back({cast<ConvertLayoutOp>(user), &m});
+  llvm::sort(reads, [](auto &x, auto &y) {
+    return x.first->isBeforeInBlock(y.first);
+  });
+  for (auto &[cvt, m] : reads) {
+    int stage = attrOr(cvt, kStage, 0), cluster = attrOr(cvt, kCluster, 0);
+    OpBuilder b(cvt);
+    Value &wait = waitOfStage[m->stage];
+    if (!wait) {
+      // Groups committed after this iteration's: those of the iterations
+      // in flight behind it, and this one's own copies for a later
+      // iteration when they come first in the body.
+      int pending = m->plan->distance - 1 +
+                    (m->plan->numBuffers > m->plan->distance ? 1 : 0);
+      auto w = AsyncWaitOp::create(b, cvt.getLoc(), tokenType,
+                                   ValueRange{commitOfStage[m->stage]},
+                                   pending);
+      setSchedule(w, stage, cluster);
+      wait = w.getResult();
+    }
+    SmallVector<Operation *> ops;
+    Value index = bufferIndex(b, cvt.getLoc(), loop, m->plan->numBuffers, ops);
+    auto type = cast<RankedTensorType>(m->plan->load.getType());
+    auto viewType = MemDescType::get(ctx, type.getShape(),
+                                     type.getElementType(), m->plan->encoding,
+                                     smem, /*mutable=*/true, {});
+    auto view = MemDescIndexOp::create(b, cvt.getLoc(), viewType, m->buffers,
+                                       index);
+    ops.push_back(view);
+    auto read = LocalLoadOp::create(b, cvt.getLoc(), cvt.getType(),
+                                    view.getResult(), wait);
+    ops.push_back(read);
+    for (Operation *op : ops)
+      setSchedule(op, stage, cluster);
+    cvt.replaceAllUsesWith(read.getResult());
+    cvt.erase();
+  }
+  for (AsyncLoad &p : plan)
+    p.load.erase();
+}
+
+//===----------------------------------------------------------------------===//
+// Expansion
+//===----------------------------------------------------------------------===//
+
+/// A load through a tensor of pointers or one pointer (not a block
+/// pointer: rewrite-tensor-pointer ran before).
+bool maskableLoad(LoadOp load) {
+  Type t = load.getPtr().getType();
+  if (isa<RankedTensorType>(t))
+    return true;
+  auto p = dyn_cast<PointerType>(t);
+  return p && !isa<RankedTensorType>(p.getPointeeType());
+}
+
+/// `mask && pred` (a splat of the i1 `pred` over `ptr`'s shape).
+Value andPredicate(RewriterBase &rw, Location loc, Value ptr, Value mask,
+                   Value pred) {
+  auto ptrType = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!ptrType)
+    return mask ? arith::AndIOp::create(rw, loc, mask, pred).getResult()
+                : pred;
+  auto maskType = RankedTensorType::get(ptrType.getShape(), rw.getI1Type(),
+                                        ptrType.getEncoding());
+  Value splat = SplatOp::create(rw, loc, maskType, pred);
+  return mask ? arith::AndIOp::create(rw, loc, mask, splat).getResult()
+              : splat;
+}
+
+/// An op of an early stage for an iteration that may not exist: loads and
+/// copies masked by `pred`, the rest as it is (no effects, or a commit,
+/// whose group is then empty). Null for anything else.
+Operation *predicate(RewriterBase &rw, Operation *op, Value pred) {
+  if (auto load = dyn_cast<LoadOp>(op)) {
+    if (!maskableLoad(load))
+      return nullptr;
+    rw.setInsertionPoint(load);
+    Value mask =
+        andPredicate(rw, load.getLoc(), load.getPtr(), load.getMask(), pred);
+    rw.modifyOpInPlace(load, [&] { load.getMaskMutable().assign(mask); });
+    return load;
+  }
+  if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
+    rw.setInsertionPoint(copy);
+    Value mask =
+        andPredicate(rw, copy.getLoc(), copy.getSrc(), copy.getMask(), pred);
+    rw.modifyOpInPlace(copy, [&] { copy.getMaskMutable().assign(mask); });
+    return copy;
+  }
+  if (isa<AsyncCommitGroupOp, AsyncWaitOp>(op) || isMemoryEffectFree(op))
+    return op;
+  return nullptr;
+}
+
+bool predicable(Operation *op) {
+  if (auto load = dyn_cast<LoadOp>(op))
+    return maskableLoad(load);
+  return isa<AsyncCopyGlobalToLocalOp, AsyncCommitGroupOp, AsyncWaitOp>(op) ||
+         (op->getNumRegions() == 0 && isMemoryEffectFree(op));
+}
+
+LogicalResult expandLoop(scf::ForOp loop) {
+  int maxStage = attrOr(loop, kMaxStage, 0);
+  Block *body = loop.getBody();
+  // Every op needs a stage; ops without one (hand-written or partial
+  // schedules) go with the op before them, the first to the last stage.
+  int stage = maxStage, cluster = 0;
+  for (Operation &op : body->without_terminator()) {
+    stage = attrOr(&op, kStage, stage);
+    cluster = attrOr(&op, kCluster, cluster);
+    setSchedule(&op, stage, cluster);
+    if (stage < 0 || stage > maxStage)
+      return op.emitError("loop.stage ") << stage << " is outside 0.."
+                                         << maxStage;
+    if (stage < maxStage && !predicable(&op))
+      return op.emitError("an op of an early pipeline stage must be a load, "
+                          "an asynchronous copy or free of side effects");
+  }
+  if (maxStage == 0)
+    return success();
+  scf::PipeliningOption options;
+  options.getScheduleFn =
+      [](scf::ForOp forOp,
+         std::vector<std::pair<Operation *, unsigned>> &schedule) {
+        SmallVector<Operation *> ops;
+        for (Operation &op : forOp.getBody()->without_terminator())
+          ops.push_back(&op);
+        llvm::stable_sort(ops, [](Operation *a, Operation *b) {
+          return attrOr(a, kCluster, 0) < attrOr(b, kCluster, 0);
+        });
+        for (Operation *op : ops)
+          schedule.push_back({op, unsigned(attrOr(op, kStage, 0))});
+      };
+  options.peelEpilogue = false;
+  options.supportDynamicLoops = true;
+  options.predicateFn = predicate;
+  IRRewriter rw(loop.getContext());
+  rw.setInsertionPoint(loop); // the prologue goes before the loop
+  Attribute remark = loop->getAttr(kPipelineRemark);
+  FailureOr<scf::ForOp> result = scf::pipelineForLoop(rw, loop, options);
+  if (failed(result))
+    return loop.emitError("the loop could not be pipelined");
+  if (remark)
+    (*result)->setAttr(kPipelineRemark, remark);
+  return success();
+}
+
+struct PipelinePass
+    : public mlir::triton::gpu::impl::TritonGPUPipelineBase<PipelinePass> {
+  using TritonGPUPipelineBase::TritonGPUPipelineBase;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (!isPipelineStrategy(strategy)) {
+      module.emitError("tritongpu-pipeline: strategy '")
+          << strategy << "' is none of async-copy, registers";
+      return signalPassFailure();
+    }
+    SmallVector<scf::ForOp> loops;
+    module.walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(kMaxStage))
+        loops.push_back(loop);
+    });
+    if (loops.empty())
+      return;
+    AxisInfoAnalysis axis(module);
+    for (scf::ForOp loop : loops) {
+      if (strategy == "async-copy") {
+        SmallVector<AsyncLoad> plan;
+        for (Operation &op : loop.getBody()->without_terminator()) {
+          auto load = dyn_cast<LoadOp>(op);
+          if (!load || !feedsDotsOnly(load))
+            continue;
+          AsyncLoad p{load};
+          int stage = attrOr(load, kStage, 0);
+          int readStage = INT_MAX, readCluster = INT_MAX;
+          SmallVector<RankedTensorType> reads;
+          for (Operation *user : load->getUsers()) {
+            readStage = std::min(readStage, attrOr(user, kStage, 0));
+            readCluster = std::min(readCluster, attrOr(user, kCluster, 0));
+            reads.push_back(cast<RankedTensorType>(user->getResult(0).getType()));
+          }
+          p.distance = readStage - stage;
+          if (p.distance < 1)
+            continue;
+          // The reads come before the copies in the body: the buffer read
+          // this iteration is the one the copy refills.
+          p.numBuffers = readCluster < attrOr(load, kCluster, 0)
+                             ? p.distance
+                             : p.distance + 1;
+          // Masked-off elements read as zeros: `other` must be 0.
+          if (Value other = load.getOther()) {
+            Attribute value;
+            if (!matchPattern(other, m_Constant(&value)))
+              continue;
+            auto dense = dyn_cast<SplatElementsAttr>(value);
+            if (!dense ||
+                !(isa<FloatType>(dense.getElementType())
+                      ? dense.getSplatValue<APFloat>().isZero()
+                      : dense.getSplatValue<APInt>().isZero()))
+              continue;
+          }
+          auto type = cast<RankedTensorType>(load.getType());
+          unsigned bits =
+              std::max<unsigned>(memoryElementBits(type.getElementType()), 8);
+          int64_t vec = axis.planVectorAccess(load.getPtr(), load.getMask(),
+                                              bits)
+                            .elements;
+          while (vec > 1 && vec * bits > 128)
+            vec /= 2;
+          if (vec * bits < 32)
+            continue; // the copy moves 4, 8 or 16 bytes
+          p.vec = int32_t(vec);
+          p.encoding = chooseBufferEncoding(type, reads, p.vec);
+          if (!p.encoding)
+            continue;
+          plan.push_back(p);
+        }
+        if (!plan.empty())
+          lowerToAsyncCopies(loop, plan);
+      }
+      if (failed(expandLoop(loop)))
+        return signalPassFailure();
+    }
+    // The schedule is carried out; its attributes go.
+    module.walk([](Operation *op) {
+      op->removeAttr(kStage);
+      op->removeAttr(kCluster);
+      op->removeAttr(kMaxStage);
+    });
+  }
+};
+
+} // namespace
