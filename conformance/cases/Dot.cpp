@@ -172,6 +172,88 @@ Register dotBatched([](std::vector<Case> &cases) {
   }
 });
 
+/// dot_pipelined: a K loop `ns` stages deep; `k` may be 0 (no step), at
+/// most BK (one), or a few steps (fewer than the stages).
+struct Pipe {
+  const char *tag;
+  DT in;
+  Shape s;
+  int ns;
+  bool two, ta;
+};
+
+Case pipelinedCase(const Pipe &p) {
+  const Shape &s = p.s;
+  DT acc = accFor(p.in, false);
+  std::string name = std::string("dot/pipelined/") + p.tag + "/" +
+                     std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+                     std::to_string(s.k) + "_tile" + std::to_string(s.bm) +
+                     "x" + std::to_string(s.bn) + "x" + std::to_string(s.bk) +
+                     "_stages" + std::to_string(p.ns) +
+                     (p.two ? "/two_dots" : "") + (p.ta ? "/trans_a" : "");
+  // Integers specialized as Triton's launcher does: 1, or divisible by 16.
+  int64_t sam = p.ta ? 1 : s.k, sak = p.ta ? s.m : 1;
+  auto spec = [](int64_t v) {
+    return v == 1 ? std::string("i32:1")
+                  : v % 16 == 0 ? std::string("i32:16") : std::string("i32");
+  };
+  std::string sig = ptr(p.in) + ", " + ptr(p.in) + ", " + ptr(acc) + ", " +
+                    spec(s.m) + ", " + spec(s.n) + ", " + spec(s.k) +
+                    ", " + spec(sam) + ", " + spec(sak) + ", " + spec(s.n) +
+                    ", i32:1, " +
+                    std::to_string(s.bm) + ", " + std::to_string(s.bn) + ", " +
+                    std::to_string(s.bk) + ", " + std::to_string(p.ns) + ", " +
+                    (p.two ? "True" : "False");
+  Gen g = p.in == DT::I8 ? Gen::range(-100, 100) : Gen::range(-2, 2);
+  // Strides are runtime values; A transposed is the swapped pair.
+  auto T = ArgSpec::t;
+  size_t aSize = std::max<size_t>(size_t(s.m) * s.k, 1),
+         bSize = std::max<size_t>(size_t(s.k) * s.n, 1);
+  Case c = tileCase(
+      name, "dot.py", "dot_pipelined", sig,
+      {in("a", p.in, aSize, g), in("b", p.in, bSize, g),
+       out("out", acc, size_t(s.m) * s.n)},
+      {T(0), T(1), T(2), ArgSpec::integer(s.m), ArgSpec::integer(s.n),
+       ArgSpec::integer(s.k), ArgSpec::integer(sam), ArgSpec::integer(sak),
+       ArgSpec::integer(s.n), ArgSpec::integer(1)},
+      [](Data &) {}, 0, 0);
+  c.checkOnly = {-1};
+  // dotCheck's C is unused without accIn; the output stands in for it.
+  c.check = dotCheck(s.m, s.n, s.k, boundFor(p.in, acc, "tf32"), false, 0, 1,
+                     2, 2, p.ta, false);
+  c.grid[0] = uint32_t((s.m + s.bm - 1) / s.bm);
+  c.grid[1] = uint32_t((s.n + s.bn - 1) / s.bn);
+  return c;
+}
+
+Register dotPipelined([](std::vector<Case> &cases) {
+  const Pipe pipes[] = {
+      // Each depth over a K loop with a masked tail (7 steps).
+      {"fp16", DT::F16, {64, 64, 32, 64, 64, 208}, 2, false, false},
+      {"fp16", DT::F16, {64, 64, 32, 64, 64, 208}, 3, false, false},
+      {"fp16", DT::F16, {64, 64, 32, 64, 64, 208}, 4, false, false},
+      {"fp16", DT::F16, {64, 64, 32, 64, 64, 208}, 5, false, false},
+      // No step, one step (shorter than BK), fewer steps than stages.
+      {"fp16", DT::F16, {64, 64, 32, 64, 64, 0}, 3, false, false},
+      {"fp16", DT::F16, {64, 64, 32, 64, 64, 16}, 3, false, false},
+      {"fp16", DT::F16, {64, 64, 32, 64, 64, 64}, 5, false, false},
+      // Two dots a step; a transposed A (K-major loads) with ragged tiles;
+      // strides no hint covers (accesses of one element: not copied
+      // asynchronously, the loop stays as it is).
+      {"fp16", DT::F16, {64, 64, 64, 64, 64, 352}, 3, true, false},
+      {"fp16", DT::F16, {32, 64, 32, 112, 80, 130}, 4, false, true},
+      {"fp32_tf32", DT::F32, {32, 32, 32, 40, 40, 72}, 3, false, false},
+      // The other element widths: 2 (bf16), 4 (tf32), 1 (int8) bytes.
+      {"bf16", DT::BF16, {128, 128, 32, 128, 128, 512}, 4, false, false},
+      {"fp32_tf32", DT::F32, {64, 64, 32, 64, 64, 160}, 3, false, false},
+      {"i8", DT::I8, {64, 64, 64, 64, 64, 320}, 3, false, false},
+      // A tile as the tutorial's, deep enough to hide latency.
+      {"fp16", DT::F16, {128, 256, 64, 128, 256, 512}, 3, false, false},
+  };
+  for (const Pipe &p : pipes)
+    cases.push_back(pipelinedCase(p));
+});
+
 Register dotChained([](std::vector<Case> &cases) {
   struct A {
     DT in;

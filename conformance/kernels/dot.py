@@ -78,3 +78,53 @@ def attention_chain(q_ptr, k_ptr, v_ptr, out_ptr, sm_scale, L,
         acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
         m_i = m_new
     tl.store(out_ptr + rm[:, None] * D + rd[None, :], acc / l_i[:, None])
+
+
+@triton.jit
+def dot_pipelined(a_ptr, b_ptr, out_ptr, M, N, K, stride_am, stride_ak,
+                  stride_bk, stride_bn, BM: tl.constexpr, BN: tl.constexpr,
+                  BK: tl.constexpr, NS: tl.constexpr, TWO: tl.constexpr):
+    # A K loop software-pipelined NS stages deep (tl.range(num_stages=)),
+    # its operand pointers loop-carried and advanced by runtime strides,
+    # the last K step masked when BK does not divide K (and no step at all
+    # when K is 0). With TWO, each step is two dots over the two halves of
+    # its K range, loaded separately: several dots in one loop, the same
+    # product.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    acc = tl.zeros((BM, BN), dtype=out_ptr.dtype.element_ty)
+    if TWO:
+        HK: tl.constexpr = BK // 2
+        rk = tl.arange(0, HK)
+        a_lo = a_ptr + rm[:, None] * stride_am + rk[None, :] * stride_ak
+        a_hi = a_lo + HK * stride_ak
+        b_lo = b_ptr + rk[:, None] * stride_bk + rn[None, :] * stride_bn
+        b_hi = b_lo + HK * stride_bk
+        for k0 in tl.range(0, K, BK, num_stages=NS):
+            lo = k0 + rk
+            hi = lo + HK
+            a1 = tl.load(a_lo, mask=(rm[:, None] < M) & (lo[None, :] < K), other=0)
+            b1 = tl.load(b_lo, mask=(lo[:, None] < K) & (rn[None, :] < N), other=0)
+            acc = tl.dot(a1, b1, acc)
+            a2 = tl.load(a_hi, mask=(rm[:, None] < M) & (hi[None, :] < K), other=0)
+            b2 = tl.load(b_hi, mask=(hi[:, None] < K) & (rn[None, :] < N), other=0)
+            acc = tl.dot(a2, b2, acc)
+            a_lo += BK * stride_ak
+            a_hi += BK * stride_ak
+            b_lo += BK * stride_bk
+            b_hi += BK * stride_bk
+    else:
+        rk = tl.arange(0, BK)
+        a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :] * stride_ak
+        b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :] * stride_bn
+        for k0 in tl.range(0, K, BK, num_stages=NS):
+            kk = k0 + rk
+            a = tl.load(a_ptrs, mask=(rm[:, None] < M) & (kk[None, :] < K), other=0)
+            b = tl.load(b_ptrs, mask=(kk[:, None] < K) & (rn[None, :] < N), other=0)
+            acc = tl.dot(a, b, acc)
+            a_ptrs += BK * stride_ak
+            b_ptrs += BK * stride_bk
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], acc,
+             mask=(rm[:, None] < M) & (rn[None, :] < N))

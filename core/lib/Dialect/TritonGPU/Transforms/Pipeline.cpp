@@ -87,6 +87,31 @@ bool feedsDotsOnly(LoadOp load) {
   return llvm::all_of(load->getUsers(), isDotOperandConvert);
 }
 
+/// The elements one asynchronous copy of `load` may move (4, 8 or 16
+/// bytes), or 0 when it cannot be one: its `other` is not 0 (copies fill
+/// zeros) or its accesses are narrower than 4 bytes.
+int32_t asyncCopyElements(LoadOp load, const AxisInfoAnalysis &axis) {
+  if (Value other = load.getOther()) {
+    Attribute value;
+    if (!matchPattern(other, m_Constant(&value)))
+      return 0;
+    auto dense = dyn_cast<SplatElementsAttr>(value);
+    if (!dense ||
+        !(isa<FloatType>(dense.getElementType())
+              ? dense.getSplatValue<APFloat>().isZero()
+              : dense.getSplatValue<APInt>().isZero()))
+      return 0;
+  }
+  auto type = cast<RankedTensorType>(load.getType());
+  unsigned bits =
+      std::max<unsigned>(memoryElementBits(type.getElementType()), 8);
+  int64_t vec =
+      axis.planVectorAccess(load.getPtr(), load.getMask(), bits).elements;
+  while (vec > 1 && vec * bits > 128)
+    vec /= 2;
+  return vec * bits < 32 ? 0 : int32_t(vec);
+}
+
 void setSchedule(Operation *op, int stage, int cluster) {
   Builder b(op->getContext());
   op->setAttr(kStage, b.getI32IntegerAttr(stage));
@@ -111,11 +136,15 @@ bool isPipelineStrategy(StringRef s) {
 /// when nothing in it can run ahead. With asynchronous copies, the stages
 /// are as many as `sharedLimit` bytes of buffers allow (0: no limit).
 bool scheduleLoop(scf::ForOp loop, int numStages, bool asyncCopies,
-                  int64_t sharedLimit) {
+                  int64_t sharedLimit, const AxisInfoAnalysis &axis) {
   Block *body = loop.getBody();
+  // With asynchronous copies, only loads that can be copies run ahead (as
+  // Triton's): the others would hold a tile in registers per stage.
   SmallVector<LoadOp> loads;
   for (Operation &op : body->without_terminator())
-    if (auto load = dyn_cast<LoadOp>(op); load && feedsDotsOnly(load))
+    if (auto load = dyn_cast<LoadOp>(op);
+        load && feedsDotsOnly(load) &&
+        (!asyncCopies || asyncCopyElements(load, axis) > 0))
       loads.push_back(load);
   if (loads.empty())
     return false;
@@ -210,6 +239,18 @@ struct ScheduleLoopsPass
       if (inner && !loop->hasAttr(kMaxStage))
         loops.push_back(loop);
     });
+    // Loop-invariant code out of the loops that feed dots first, so that
+    // it is neither carried from stage to stage nor recomputed (and the
+    // facts below are about the loops as scheduled).
+    for (scf::ForOp loop : loops) {
+      bool feedsDots = false;
+      for (Operation &op : loop.getBody()->without_terminator())
+        if (auto load = dyn_cast<LoadOp>(op))
+          feedsDots |= feedsDotsOnly(load);
+      if (feedsDots)
+        moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+    }
+    AxisInfoAnalysis axis(getOperation());
     for (scf::ForOp loop : loops) {
       int stages = attrOr(loop, kNumStages, numStages);
       // Staged in registers, a tile per stage would stay live: Triton's
@@ -218,10 +259,7 @@ struct ScheduleLoopsPass
         stages = std::min(stages, 2);
       if (stages < 2)
         continue;
-      // Loop-invariant code first, so that it is neither carried from
-      // stage to stage nor recomputed.
-      moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
-      scheduleLoop(loop, stages, strategy == "async-copy", sharedLimit);
+      scheduleLoop(loop, stages, strategy == "async-copy", sharedLimit, axis);
     }
   }
 };
@@ -580,29 +618,10 @@ struct PipelinePass
           p.numBuffers = readCluster < attrOr(load, kCluster, 0)
                              ? p.distance
                              : p.distance + 1;
-          // Masked-off elements read as zeros: `other` must be 0.
-          if (Value other = load.getOther()) {
-            Attribute value;
-            if (!matchPattern(other, m_Constant(&value)))
-              continue;
-            auto dense = dyn_cast<SplatElementsAttr>(value);
-            if (!dense ||
-                !(isa<FloatType>(dense.getElementType())
-                      ? dense.getSplatValue<APFloat>().isZero()
-                      : dense.getSplatValue<APInt>().isZero()))
-              continue;
-          }
+          p.vec = asyncCopyElements(load, axis);
+          if (p.vec == 0)
+            continue;
           auto type = cast<RankedTensorType>(load.getType());
-          unsigned bits =
-              std::max<unsigned>(memoryElementBits(type.getElementType()), 8);
-          int64_t vec = axis.planVectorAccess(load.getPtr(), load.getMask(),
-                                              bits)
-                            .elements;
-          while (vec > 1 && vec * bits > 128)
-            vec /= 2;
-          if (vec * bits < 32)
-            continue; // the copy moves 4, 8 or 16 bytes
-          p.vec = int32_t(vec);
           p.encoding = chooseBufferEncoding(type, reads, p.vec);
           if (!p.encoding)
             continue;
