@@ -8,6 +8,10 @@ sizes, num_warps and num_stages, launched on the same inputs.
 
   here:  python3 conformance/perf/sm80_bench.py compile OUT/
          Trident's bundles (`tridentc --target cuda:80 --emit ptx`).
+  there: python3 conformance/perf/sm80_bench.py dump OUT/   (optional)
+         Triton's TTGIR of each case (sm_80, its num_stages), for
+  here:  python3 conformance/perf/sm80_bench.py compile-ttgir OUT/
+         which lowers it with Trident (Triton's schedule, our lowering);
   there: python3 conformance/perf/sm80_bench.py run OUT/
          (TRIDENT_RUNTIME=.../libtrident-runtime.so) compiles the same
          kernel file with the installed Triton for GPUTarget("cuda", 80,
@@ -47,6 +51,51 @@ def signature(c):
     p = f"*{dt}:16"
     return (f"{p}, {p}, {p}, i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, "
             f"i32:1, i32:16, i32:1, {bm}, {bn}, {bk}, 8")
+
+
+def triton_compile(c, fn):
+    """Triton's compile of case `c` for sm_80 (PTX), and the signature spec."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    sig, constexprs, attrs = {}, {}, {}
+    spec = signature(c).split(", ")
+    for j, (arg, p) in enumerate(zip(fn.arg_names, spec)):
+        if re.fullmatch(r"-?\d+", p) or p.endswith(":1"):
+            sig[arg] = "constexpr"
+            constexprs[arg] = 1 if p.endswith(":1") else int(p)
+        else:
+            ty, _, div = p.partition(":")
+            sig[arg] = ty
+            if div:
+                attrs[(j,)] = [["tt.divisibility", int(div)]]
+    kk = triton.compile(ASTSource(fn=fn, signature=sig, constexprs=constexprs, attrs=attrs),
+                        target=GPUTarget("cuda", 80, 32),
+                        options={"num_warps": c[5], "num_stages": c[6]})
+    return kk, spec
+
+
+def dump_ttgir(out):
+    """There: Triton's TTGIR of each case (sm_80, the case's num_stages)."""
+    os.makedirs(out, exist_ok=True)
+    fn = getattr(nb.load_module(KERNEL_FILE), "matmul_kernel")
+    for i, c in enumerate(CASES):
+        kk, _ = triton_compile(c, fn)
+        with open(os.path.join(out, f"triton_{i}.ttgir"), "w") as f:
+            f.write(kk.asm["ttgir"])
+        print("dumped", name(c))
+
+
+def compile_ttgir(out):
+    """Here: Triton's TTGIR (from dump) lowered by Trident for cuda:80."""
+    import subprocess
+    tridentc = os.environ.get("TRIDENTC", os.path.join(HERE, "../../build/bin/tridentc"))
+    for i, c in enumerate(CASES):
+        src = os.path.join(out, f"triton_{i}.ttgir")
+        if os.path.exists(src):
+            subprocess.run([tridentc, src, "--target", "cuda:80", "--no-cache", "--emit", "ptx",
+                            "-o", os.path.join(out, f"ttgir_{i}.bundle")], check=True)
+            print("lowered Triton's TTGIR of", name(c))
 
 
 def compile_all(out):
@@ -94,6 +143,11 @@ class Driver:
                    "cuLaunchKernel")
 
 
+def user_args(args, spec):
+    """The arguments Triton's kernel keeps (those it specialized to 1 go)."""
+    return [v for v, p in zip(args, spec) if not p.endswith(":1")]
+
+
 def ptx_params(ptx, kernel):
     """The kernel's parameter types in the PTX entry, in order."""
     m = re.search(r"\.entry\s+" + re.escape(kernel) + r"\s*\((.*?)\)", ptx, re.S)
@@ -131,26 +185,13 @@ def run_all(bundles):
         torch.cuda.synchronize()
         err_t = nb.rel_error(out, ref)
         # Triton, for sm_80, as PTX
-        sig, constexprs, attrs = {}, {}, {}
-        spec = signature(c).split(", ")
-        for j, (arg, p) in enumerate(zip(fn.arg_names, spec)):
-            if re.fullmatch(r"-?\d+", p) or p.endswith(":1"):
-                sig[arg] = "constexpr"
-                constexprs[arg] = 1 if p.endswith(":1") else int(p)
-            else:
-                ty, _, div = p.partition(":")
-                sig[arg] = ty
-                if div:
-                    attrs[(j,)] = [["tt.divisibility", int(div)]]
-        kk = triton.compile(ASTSource(fn=fn, signature=sig, constexprs=constexprs, attrs=attrs),
-                            target=GPUTarget("cuda", 80, 32),
-                            options={"num_warps": w, "num_stages": s})
+        kk, spec = triton_compile(c, fn)
         ptx = kk.asm["ptx"]
         kname = kk.metadata.name
         shared = kk.metadata.shared
         tfn = drv.load(ptx, kname, shared)
         types = ptx_params(ptx, kname)
-        user = [v for v, p in zip(args, spec) if not p.endswith(":1")]
+        user = user_args(args, spec)
         params = []
         for j, ty in enumerate(types):
             v = user[j] if j < len(user) else 0  # Triton's scratch pointers: none needed
@@ -160,6 +201,18 @@ def run_all(bundles):
         triton_run()
         torch.cuda.synchronize()
         err_r = nb.rel_error(out, ref)
+        # Triton's TTGIR lowered by Trident, where it was compiled here.
+        g_rate, err_g = float("nan"), float("nan")
+        gpath = os.path.join(bundles, f"ttgir_{i}.bundle")
+        if os.path.exists(gpath):
+            kg = rt.kernel(gpath, "matmul_kernel")
+            gl = lambda: rt.launch(kg, grid, user_args(args, spec), ts)
+            out.fill_(float("nan"))
+            gl()
+            torch.cuda.synchronize()
+            err_g = nb.rel_error(out, ref)
+            wrong += not err_g <= 1e-2
+            g_rate = 2 * n ** 3 / nb.time_ms(gl, torch) / 1e9
         ok = err_t <= 1e-2
         wrong += not ok
         flops = 2 * n ** 3
@@ -169,21 +222,24 @@ def run_all(bundles):
         r2 = nb.time_ms(triton_run, torch)
         t_ms, r_ms = min(t1, t2), min(r1, r2)
         rows.append((name(c), err_t, err_r, flops / t_ms / 1e9, flops / r_ms / 1e9, r_ms / t_ms,
-                     abs(t1 - t2) / t_ms, shared))
+                     abs(t1 - t2) / t_ms, shared, g_rate, err_g))
     print(f"\n{torch.cuda.get_device_name()}, torch {torch.__version__}, triton {triton.__version__}; "
           "both as sm_80 PTX, JIT-compiled by the driver")
     print(f"{'case':38} {'err trident':>11} {'err triton':>10} {'trident':>8} {'triton':>8} "
-          f"{'ratio':>6} {'spread':>6} {'triton smem':>11}")
+          f"{'ratio':>6} {'spread':>6} {'triton smem':>11} {'its ttgir':>9} {'err':>8}")
     for r in rows:
         print(f"{r[0]:38} {r[1]:11.2e} {r[2]:10.2e} {r[3]:8.0f} {r[4]:8.0f} {r[5]:6.3f} {r[6]:6.3f} {r[7]:11d}"
-              f"{'' if r[1] <= 1e-2 else '  WRONG'}")
+              f" {r[8]:9.0f} {r[9]:8.1e}{'' if r[1] <= 1e-2 else '  WRONG'}")
     print("TFLOP/s (2 n^3 / median time of 50 launches, the better of two rounds); "
-          "ratio = Triton's time / Trident's (above 1: Trident faster)")
+          "ratio = Triton's time / Trident's (above 1: Trident faster); its ttgir: "
+          "Triton's TTGIR of the case lowered by Trident (TFLOP/s)")
     print(f"{len(rows) - wrong} correct, {wrong} wrong")
     return 1 if wrong else 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("compile", "run"):
+    modes = {"compile": compile_all, "run": run_all, "dump": dump_ttgir,
+             "compile-ttgir": compile_ttgir}
+    if len(sys.argv) != 3 or sys.argv[1] not in modes:
         sys.exit(__doc__)
-    sys.exit(compile_all(sys.argv[2]) if sys.argv[1] == "compile" else run_all(sys.argv[2]))
+    sys.exit(modes[sys.argv[1]](sys.argv[2]))
