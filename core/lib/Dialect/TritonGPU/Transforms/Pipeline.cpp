@@ -367,7 +367,9 @@ Value bufferIndex(OpBuilder &b, Location loc, scf::ForOp loop, int n,
 }
 
 /// Turns the loads of `loop` that `plan` lists into asynchronous copies.
-void lowerToAsyncCopies(scf::ForOp loop, MutableArrayRef<AsyncLoad> plan) {
+/// Returns the buffers it allocated.
+SmallVector<Value> lowerToAsyncCopies(scf::ForOp loop,
+                                      MutableArrayRef<AsyncLoad> plan) {
   MLIRContext *ctx = loop.getContext();
   Location loc = loop.getLoc();
   OpBuilder outside(loop);
@@ -468,6 +470,10 @@ void lowerToAsyncCopies(scf::ForOp loop, MutableArrayRef<AsyncLoad> plan) {
   }
   for (AsyncLoad &p : plan)
     p.load.erase();
+  SmallVector<Value> buffers;
+  for (const Made &m : made)
+    buffers.push_back(m.buffers);
+  return buffers;
 }
 
 //===----------------------------------------------------------------------===//
@@ -530,7 +536,11 @@ bool predicable(Operation *op) {
          (op->getNumRegions() == 0 && isMemoryEffectFree(op));
 }
 
-LogicalResult expandLoop(scf::ForOp loop) {
+/// Expands `loop`; then waits for every copy still in flight (the last
+/// iterations' masked-off copies still write their zeros) and frees
+/// `buffers`, so that nothing after the loop shares their memory while
+/// copies land in it.
+LogicalResult expandLoop(scf::ForOp loop, ArrayRef<Value> buffers) {
   int maxStage = attrOr(loop, kMaxStage, 0);
   Block *body = loop.getBody();
   // Every op needs a stage; ops without one (hand-written or partial
@@ -573,6 +583,16 @@ LogicalResult expandLoop(scf::ForOp loop) {
     return loop.emitError("the loop could not be pipelined");
   if (remark)
     (*result)->setAttr(kPipelineRemark, remark);
+  bool copies = !buffers.empty();
+  result->getBody()->walk([&](AsyncCopyGlobalToLocalOp) { copies = true; });
+  if (copies) {
+    OpBuilder b(loop.getContext());
+    b.setInsertionPointAfter(*result);
+    AsyncWaitOp::create(b, result->getLoc(), AsyncTokenType::get(b.getContext()),
+                        ValueRange{}, 0);
+    for (Value buffer : buffers)
+      LocalDeallocOp::create(b, result->getLoc(), buffer);
+  }
   return success();
 }
 
@@ -595,6 +615,7 @@ struct PipelinePass
       return;
     AxisInfoAnalysis axis(module);
     for (scf::ForOp loop : loops) {
+      SmallVector<Value> buffers;
       if (strategy == "async-copy") {
         SmallVector<AsyncLoad> plan;
         for (Operation &op : loop.getBody()->without_terminator()) {
@@ -628,9 +649,9 @@ struct PipelinePass
           plan.push_back(p);
         }
         if (!plan.empty())
-          lowerToAsyncCopies(loop, plan);
+          buffers = lowerToAsyncCopies(loop, plan);
       }
-      if (failed(expandLoop(loop)))
+      if (failed(expandLoop(loop, buffers)))
         return signalPassFailure();
     }
     // The schedule is carried out; its attributes go.
