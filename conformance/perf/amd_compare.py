@@ -64,6 +64,12 @@ CASES = [
      MATMUL_SIG.format(256, 256, 64), 8, 1),
     ("matmul fp16 256x256x32", f"{KERNELS}/matmul.py", "matmul_kernel",
      MATMUL_SIG.format(256, 256, 32), 4, 1),
+    # Pipelined at Triton's AMD default depth (num_stages=2): the next
+    # iteration's loads in flight during this one's MFMAs.
+    ("matmul fp16 128x128x64 st2", f"{KERNELS}/matmul.py", "matmul_kernel",
+     MATMUL_SIG.format(128, 128, 64), 4, 2),
+    ("matmul fp16 256x256x64 st2", f"{KERNELS}/matmul.py", "matmul_kernel",
+     MATMUL_SIG.format(256, 256, 64), 8, 2),
 ]
 
 

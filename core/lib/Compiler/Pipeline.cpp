@@ -12,6 +12,7 @@ void trident::buildCoreTTIRPipeline(mlir::OpPassManager &pm) {
   using namespace mlir;
   pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(triton::createTritonLoopUnroll());
   pm.addPass(triton::createTritonCombineOps());
   pm.addPass(triton::createTritonReorderBroadcast());
   pm.addPass(createCSEPass());
@@ -24,7 +25,7 @@ void trident::registerCorePipeline() {
   mlir::PassPipelineRegistration<>(
       "trident-core-pipeline",
       "The hardware-neutral TTIR pipeline every backend starts from: inline, "
-      "canonicalize, triton-combine, triton-reorder-broadcast, cse, "
+      "canonicalize, triton-loop-unroll, triton-combine, triton-reorder-broadcast, cse, "
       "triton-licm, symbol-dce, canonicalize",
       [](mlir::OpPassManager &pm) { buildCoreTTIRPipeline(pm); });
 }

@@ -1099,8 +1099,12 @@ void Generator::execFor(const Stmt &s) {
     forOp->setAttr("tt.disallow_acc_multi_buffer", b_.getUnitAttr());
   if (flatten && requireBool(*flatten, iter.loc, "flatten"))
     forOp->setAttr("tt.flatten", b_.getUnitAttr());
+  // Warp specialization (producer and consumer warps) is not built: a
+  // loop that asks for it is refused rather than run otherwise.
   if (warpSpec && requireBool(*warpSpec, iter.loc, "warp_specialize"))
-    forOp->setAttr("tt.warp_specialize", b_.getUnitAttr());
+    error(iter.loc, "tl.range(warp_specialize=True) is not supported by "
+                    "Trident yet (no warp specialization); drop the argument "
+                    "or pass False");
 
   mlir::Block *body = forOp.getBody();
   if (body->mightHaveTerminator())

@@ -1,21 +1,42 @@
 # Loop options of tl.range end up as attributes of the scf.for:
 # num_stages -> tt.num_stages, loop_unroll_factor -> tt.loop_unroll_factor.
-# A plain Python range() loop carries neither.
+# A plain Python range() loop carries neither. The core pipeline then
+# unrolls (triton-loop-unroll): a loop of twice the step with two loads,
+# and a remainder loop for a trip count it cannot know to be even.
+# warp_specialize=True is refused.
 #
+# RUN: tridentc %s --kernel row_sums --signature '*fp32:16, *fp32:16, i32, i32, i32:16, 128, 3' --emit ttir-raw | FileCheck %s --check-prefix=RAW
 # RUN: tridentc %s --kernel row_sums --signature '*fp32:16, *fp32:16, i32, i32, i32:16, 128, 3' --emit ttir | FileCheck %s
+# RUN: not tridentc %s --kernel specialized --signature '*fp32:16, i32' --emit ttir 2>&1 | FileCheck %s --check-prefix=WS
+
+# RAW: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%{{.+}} = %{{.+}}) -> (tensor<128xf32>) : i32 {
+# RAW: tt.load %{{.+}}, %{{.+}}, %{{.+}} : tensor<128x!tt.ptr<f32>>
+# RAW: scf.yield %{{.+}} : tensor<128xf32>
+# RAW-NEXT: } {tt.loop_unroll_factor = 2 : i32, tt.num_stages = 3 : i32}
+# RAW: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%{{.+}} = %{{.+}}) -> (f32) : i32 {
+# RAW: scf.yield %{{.+}} : f32
+# RAW-NEXT: }{{( loc\(.*\))?$}}
 
 # CHECK-LABEL: tt.func public @row_sums(
-# CHECK: %[[ACC:.+]] = scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%{{.+}} = %{{.+}}) -> (tensor<128xf32>) : i32 {
+# CHECK: %[[MAIN:.+]] = scf.for %{{.+}} = %c0_i32 to %{{.+}} step %{{.+}} iter_args(%{{.+}} = %{{.+}}) -> (tensor<128xf32>) : i32 {
 # CHECK: tt.load %{{.+}}, %{{.+}}, %{{.+}} : tensor<128x!tt.ptr<f32>>
-# CHECK: arith.addf %{{.+}}, %{{.+}} : tensor<128xf32>
+# CHECK: tt.load %{{.+}}, %{{.+}}, %{{.+}} : tensor<128x!tt.ptr<f32>>
 # CHECK: scf.yield %{{.+}} : tensor<128xf32>
-# CHECK-NEXT: } {tt.loop_unroll_factor = 2 : i32, tt.num_stages = 3 : i32}
+# CHECK-NEXT: } {tt.num_stages = 3 : i32}
+# CHECK: %[[ACC:.+]] = scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c128_i32 iter_args(%{{.+}} = %[[MAIN]]) -> (tensor<128xf32>) : i32 {
+# CHECK: tt.load %{{.+}}, %{{.+}}, %{{.+}} : tensor<128x!tt.ptr<f32>>
+# CHECK-NOT: tt.load
+# CHECK: scf.yield %{{.+}} : tensor<128xf32>
+# CHECK-NEXT: } {tt.num_stages = 3 : i32}
 # CHECK: %[[TOTAL:.+]] = "tt.reduce"(%[[ACC]]) <{axis = 0 : i32}>
 # CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%{{.+}} = %[[TOTAL]]) -> (f32) : i32 {
 # CHECK: arith.mulf %{{.+}}, %{{.+}} : f32
 # CHECK: scf.yield %{{.+}} : f32
 # CHECK-NEXT: }{{( loc\(.*\))?$}}
 # CHECK: tt.store %{{.+}}, %{{.+}} : !tt.ptr<f32>
+# CHECK-NOT: tt.loop_unroll_factor
+
+# WS: range_attrs.py:[[@LINE+20]]:{{[0-9]+}}: error: tl.range(warp_specialize=True) is not supported by Trident yet
 
 import triton
 import triton.language as tl
@@ -31,3 +52,9 @@ def row_sums(x_ptr, out_ptr, n_rows, n_cols, stride, BLOCK: tl.constexpr, STAGES
     for k in range(0, n_rows):
         total = total * 0.5
     tl.store(out_ptr + row, total)
+
+
+@triton.jit
+def specialized(x_ptr, n):
+    for i in tl.range(0, n, warp_specialize=True):
+        tl.store(x_ptr + i, 1.0)

@@ -49,6 +49,19 @@ def TritonLoopInvariantCodeMotion : Pass<"triton-licm", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TritonLoopUnroll : Pass<"triton-loop-unroll", "::mlir::ModuleOp"> {
+  let summary = "unrolls the loops tl.range(loop_unroll_factor=N) asks to";
+  let description = [{
+    Each `scf.for` with `tt.loop_unroll_factor = N` (N > 1) is unrolled N
+    times (MLIR's loopUnrollByFactor: the body repeated N times per
+    iteration, and a remainder loop for the iterations a runtime trip
+    count leaves over); the attribute is then removed. Triton 3.6 does the
+    same in its TTIR pipeline.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TritonRewriteTensorPointer : Pass<"triton-rewrite-tensor-pointer", "::mlir::ModuleOp"> {
   let summary = "Rewrite block pointers into tensors of pointers";
   let description = [{
