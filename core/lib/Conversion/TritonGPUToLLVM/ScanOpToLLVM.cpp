@@ -13,6 +13,14 @@
 // bits, whatever their order (elements per thread, lanes, warps, repeats).
 // The combine region is inlined on scalars, earlier operand first.
 //
+// What it costs is kept to what a block needs: from the first step that
+// crosses threads on, the earlier blocks' combination (a `carry`) is
+// built once per block and put in front of each register's prefix once
+// at the end, not folded into every register at every step; and a
+// shared-memory exchange moves one value per block, not one per
+// register (cumsum of a 4096-wide row on 4 warps: 1368 PTX instructions
+// and 67 shared loads before, 883 and 19 after; Triton's 670 and 12).
+//
 //===----------------------------------------------------------------------===//
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
@@ -24,6 +32,7 @@
 #include "mlir/IR/IRMapping.h"
 
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -63,13 +72,24 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     int64_t region = type.getNumElements() * maxBytes;
     Value base = scratchBase(rw, loc, op, lc, uint64_t(region * n));
     Type i8 = rw.getI8Type();
-    auto coords = [&](int32_t r, bool partner) {
+    // Every element of a block of 2^axisBit positions holds the block's
+    // total: one slot per block, at the block's first position, written
+    // once per thread (lanes of one block write the same value to the same
+    // word) and read once per partner block, not once per register.
+    const int32_t low = (1 << axisBit) - 1;
+    auto blockOf = [&](int32_t r, bool partner) {
       std::vector<int32_t> reg = ll.apply({{"register", r}});
       if (partner)
         reg[axis] ^= 1 << axisBit;
+      reg[axis] &= ~low;
+      return reg;
+    };
+    auto slotIndex = [&](const std::vector<int32_t> &reg) {
       SmallVector<Value> c(lw.begin(), lw.end());
       for (unsigned d = 0; d < c.size(); ++d)
         c[d] = withConstantPart(rw, loc, ll, d, c[d], reg[d]);
+      if (low)
+        c[axis] = LLVM::AndOp::create(rw, loc, c[axis], i32Const(rw, loc, ~low));
       return linearIndex(rw, loc, c, type.getShape());
     };
     auto slot = [&](size_t k, Value idx, Type t) {
@@ -83,8 +103,12 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     // An earlier exchange of this scan may still be read.
     if (!first)
       lc.target.barrier(rw, loc);
+    std::set<std::vector<int32_t>> stored;
     for (int32_t r : regs) {
-      Value idx = coords(r, false);
+      std::vector<int32_t> block = blockOf(r, false);
+      if (!stored.insert(block).second)
+        continue;
+      Value idx = slotIndex(block);
       for (size_t k = 0; k < n; ++k) {
         Value v = total[r][k];
         Value iv = toInt(rw, loc, v);
@@ -95,18 +119,26 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     }
     lc.target.barrier(rw, loc);
     std::vector<SmallVector<Value>> other(total.size());
+    std::map<std::vector<int32_t>, SmallVector<Value>> loaded;
     for (int32_t r : regs) {
-      Value idx = coords(r, true);
-      for (size_t k = 0; k < n; ++k) {
-        Type t = total[r][k].getType();
-        Type st = isa<LLVM::LLVMPointerType>(t) ? rw.getI64Type()
-                  : t.isInteger(1)              ? i8
-                                   : rw.getIntegerType(t.getIntOrFloatBitWidth());
-        Value x = LLVM::LoadOp::create(rw, loc, st, slot(k, idx, t));
-        x = t.isInteger(1) ? LLVM::TruncOp::create(rw, loc, t, x).getResult()
-                           : fromInt(rw, loc, x, t);
-        other[r].push_back(x);
+      std::vector<int32_t> block = blockOf(r, true);
+      auto it = loaded.find(block);
+      if (it == loaded.end()) {
+        Value idx = slotIndex(block);
+        SmallVector<Value> vals;
+        for (size_t k = 0; k < n; ++k) {
+          Type t = total[r][k].getType();
+          Type st = isa<LLVM::LLVMPointerType>(t) ? rw.getI64Type()
+                    : t.isInteger(1)              ? i8
+                                     : rw.getIntegerType(t.getIntOrFloatBitWidth());
+          Value x = LLVM::LoadOp::create(rw, loc, st, slot(k, idx, t));
+          x = t.isInteger(1) ? LLVM::TruncOp::create(rw, loc, t, x).getResult()
+                             : fromInt(rw, loc, x, t);
+          vals.push_back(x);
+        }
+        it = loaded.emplace(block, vals).first;
       }
+      other[r] = it->second;
     }
     return SmallVector<SmallVector<Value>>(other.begin(), other.end());
   }
@@ -174,6 +206,50 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
       return key;
     };
 
+    // Once a step needed lanes or warps, a block's earlier blocks are not
+    // folded into every register's prefix at every step: each register
+    // keeps a `carry` (the combination of everything before its block so
+    // far; absent at first), shared by the registers of a block and
+    // computed once per block, and combines it with its own prefix once
+    // at the end. `valid` is the carry's runtime validity (null: valid
+    // wherever the carry exists).
+    struct Carry {
+      SmallVector<Value> v;
+      Value valid;
+    };
+    std::vector<Carry> carry(numRegisters(ll));
+    bool deferred = false;
+    auto carryKey = [&](const Carry &c, ArrayRef<Value> with, Value cond) {
+      Key key = keyOf(c.v, with);
+      key.push_back(c.valid ? c.valid.getAsOpaquePointer() : nullptr);
+      key.push_back(cond ? cond.getAsOpaquePointer() : nullptr);
+      return key;
+    };
+    auto selectAll = [&](Value cond, ArrayRef<Value> a, ArrayRef<Value> b2) {
+      return select(rw, loc, cond, a, b2);
+    };
+    // `earlier` put in front of the carry; where `cond` (null: always).
+    auto extend = [&](const Carry &c, ArrayRef<Value> earlier, Value cond) {
+      Carry out;
+      if (c.v.empty()) {
+        out.v.assign(earlier.begin(), earlier.end());
+        out.valid = cond;
+        return out;
+      }
+      SmallVector<Value> joined =
+          inlineCombine(rw, op.getCombineOp(), earlier, c.v);
+      if (c.valid)
+        joined = selectAll(c.valid, joined, earlier);
+      if (!cond) {
+        out.v = joined;
+        return out;
+      }
+      out.v = selectAll(cond, joined, c.v);
+      out.valid = c.valid ? LLVM::OrOp::create(rw, loc, c.valid, cond).getResult()
+                          : Value();
+      return out;
+    };
+
     std::optional<ThreadIds> ids;
     SmallVector<Value> lw;
     bool exchanged = false; // through shared memory already
@@ -182,12 +258,22 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
       if (in == "register") {
         int32_t m = 1 << owner.bit;
         std::map<Key, SmallVector<Value>> joined;
+        std::map<Key, Carry> extended;
         for (int32_t r : regs) {
           if (r & m)
             continue;
           int32_t first = reverse ? (r | m) : r, second = reverse ? r : (r | m);
           SmallVector<Value> t0 = total[first], t1 = total[second];
-          prefix[second] = inlineCombine(rw, op.getCombineOp(), t0, prefix[second]);
+          if (deferred) {
+            Key key = carryKey(carry[second], t0, Value());
+            auto it = extended.find(key);
+            if (it == extended.end())
+              it = extended.emplace(key, extend(carry[second], t0, Value())).first;
+            carry[second] = it->second;
+          } else {
+            prefix[second] =
+                inlineCombine(rw, op.getCombineOp(), t0, prefix[second]);
+          }
           Key key = keyOf(t0, t1);
           auto it = joined.find(key);
           if (it == joined.end())
@@ -196,6 +282,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
         }
         continue;
       }
+      deferred = true;
       if (!ids) {
         ids = threadIds(rw, loc, lc.target);
         lw = laneWarpCoords(rw, loc, ll, *ids);
@@ -236,9 +323,12 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
                         .getResult()
                   : bitSet;
       std::map<Key, SmallVector<Value>> joined;
+      std::map<Key, Carry> extended;
       for (int32_t r : regs) {
-        prefix[r] = select(rw, loc, later, inlineCombine(rw, op.getCombineOp(), other[r], prefix[r]),
-                           prefix[r]);
+        Key ck = carryKey(carry[r], other[r], later);
+        auto ci = extended.find(ck);
+        if (ci == extended.end())
+          ci = extended.emplace(ck, extend(carry[r], other[r], later)).first;
         Key key = keyOf(total[r], other[r]);
         auto it = joined.find(key);
         if (it == joined.end())
@@ -247,8 +337,19 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
                                         inlineCombine(rw, op.getCombineOp(), other[r], total[r]),
                                         inlineCombine(rw, op.getCombineOp(), total[r], other[r])))
                    .first;
+        carry[r] = ci->second;
         total[r] = it->second;
       }
+    }
+    // Each register's carry in front of its own prefix.
+    for (int32_t r : regs) {
+      const Carry &c = carry[r];
+      if (c.v.empty())
+        continue;
+      SmallVector<Value> withCarry =
+          inlineCombine(rw, op.getCombineOp(), c.v, prefix[r]);
+      prefix[r] = c.valid ? select(rw, loc, c.valid, withCarry, prefix[r])
+                          : withCarry;
     }
 
     SmallVector<Value> results;
