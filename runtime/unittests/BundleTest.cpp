@@ -34,12 +34,14 @@ std::vector<Entry> sample() {
   a.meta.maxThreads = 256;
   a.meta.requirements = {"cluster", "scratch"};
   a.meta.extra["ptx_version"] = "8.7";
+  a.meta.symbol = "_tk_add__kern_C3_A9l";
   a.binary = std::string("\x7f" "ELF\0\1\2binary", 13);
   Entry b = a;
   b.meta.target = "cpu";
   b.meta.backend = "cpu";
   b.meta.format = "elf";
   b.meta.threadsPerWarp = 1;
+  b.meta.symbol.clear();
   b.binary = std::string(1000, 'x');
   return {a, b};
 }
@@ -51,6 +53,8 @@ TEST(BundleTest, RoundTrip) {
   ASSERT_TRUE(read(data, back, error)) << error;
   ASSERT_EQ(back.size(), 2u);
   EXPECT_EQ(back[0].meta.kernel, "add_kernel");
+  EXPECT_EQ(back[0].meta.symbol, "_tk_add__kern_C3_A9l");
+  EXPECT_EQ(back[1].meta.symbol, ""); // not written when it is the name
   EXPECT_EQ(back[0].meta.target, "cuda:90");
   EXPECT_EQ(back[0].meta.numWarps, 8);
   EXPECT_EQ(back[0].meta.sharedMemory, 49152u);

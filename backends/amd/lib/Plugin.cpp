@@ -131,7 +131,10 @@ protected:
             return mlir::failure();
           trident::amd::KernelResources r;
           if (mlir::failed(trident::amd::readKernelResources(
-                  out, c.metadata.kernel, r, error)))
+                  out,
+                  c.metadata.symbol.empty() ? c.metadata.kernel
+                                            : c.metadata.symbol,
+                  r, error)))
             return mlir::failure();
           c.metadata.format = "hsaco";
           c.metadata.registers = uint32_t(r.vgprs);

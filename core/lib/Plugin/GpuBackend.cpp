@@ -7,6 +7,8 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -112,6 +114,53 @@ void GpuBackend::registerDialects(mlir::DialectRegistry &registry) const {
   registerVendorDialects(registry);
 }
 
+/// Whether PTX and the AMDGPU assembler take `name` as a symbol as it is.
+static bool assemblerSafe(llvm::StringRef name) {
+  if (name.empty() || llvm::isDigit(name.front()))
+    return false;
+  return llvm::all_of(name, [](char ch) {
+    return llvm::isAlnum(ch) || ch == '_';
+  });
+}
+
+/// `name` as such a symbol: `_tk_` then its bytes, letters and digits as
+/// they are, `_` as `__`, any other byte as `_` and two hex digits (one
+/// name maps to one symbol, and back).
+static std::string mangleForAssemblers(llvm::StringRef name) {
+  std::string out = "_tk_";
+  for (unsigned char ch : name) {
+    if (llvm::isAlnum(ch)) {
+      out += char(ch);
+    } else if (ch == '_') {
+      out += "__";
+    } else {
+      out += '_';
+      out += llvm::hexdigit(ch >> 4);
+      out += llvm::hexdigit(ch & 15);
+    }
+  }
+  return out;
+}
+
+void renameForAssemblers(mlir::ModuleOp module,
+                         bundle::KernelMetadata &metadata) {
+  mlir::SymbolTable table(module);
+  for (mlir::Operation &op : module.getBody()->getOperations()) {
+    auto sym = llvm::dyn_cast<mlir::SymbolOpInterface>(&op);
+    if (!sym || assemblerSafe(sym.getName()))
+      continue;
+    std::string old = sym.getName().str(), renamed = mangleForAssemblers(old);
+    while (table.lookup(renamed))
+      renamed += "_";
+    if (mlir::failed(mlir::SymbolTable::replaceAllSymbolUses(
+            &op, mlir::StringAttr::get(module.getContext(), renamed), module)))
+      continue;
+    table.setSymbolName(&op, renamed);
+    if (old == metadata.kernel)
+      metadata.symbol = renamed;
+  }
+}
+
 std::vector<Stage> GpuBackend::stages(const Target &target) const {
   int threadsPerWarp = traits_.threadsPerWarp;
   mlir::triton::gpu::DotPlanner planner = dotPlanner(target);
@@ -143,6 +192,9 @@ std::vector<Stage> GpuBackend::stages(const Target &target) const {
               }};
   Stage llir{"llir", ".mlir", false, [this, target](Artifact &a,
                                                     StageContext &c) {
+               // Symbols the targets' assemblers take: the user's name
+               // stays the kernel's in the metadata and in messages.
+               renameForAssemblers(*a.module, c.metadata);
                std::string error;
                mlir::FailureOr<GpuOptions> gpu =
                    GpuOptions::parse(c.options, error);

@@ -71,6 +71,10 @@ struct KernelConstexpr {
 /// What a runtime needs to know to launch a compiled kernel.
 struct KernelMetadata {
   std::string kernel;      ///< the kernel's name (its symbol in the binary)
+  /// The kernel's symbol in the binary when it is not `kernel` (a name a
+  /// target's assembler cannot take, such as `kernél`, is mangled there);
+  /// empty otherwise.
+  std::string symbol;
   std::string target;      ///< `cuda:90`, `hip:gfx942`, `cpu`, ...
   std::string backend;     ///< the backend that compiled it
   std::string backendHash; ///< everything that changes the backend's output

@@ -128,6 +128,8 @@ std::string formatMetadata(const KernelMetadata &m) {
     s += '\n';
   };
   kv("kernel", m.kernel);
+  if (!m.symbol.empty())
+    kv("symbol", m.symbol);
   kv("target", m.target);
   kv("backend", m.backend);
   kv("backend_hash", m.backendHash);
@@ -188,6 +190,7 @@ bool parseMetadata(std::string_view text, KernelMetadata &m,
     };
     auto number = [&](uint64_t max) { return numberIn(value, 0, max); };
     if (key == "kernel") m.kernel = value;
+    else if (key == "symbol") m.symbol = value;
     else if (key == "target") m.target = value;
     else if (key == "backend") m.backend = value;
     else if (key == "backend_hash") m.backendHash = value;

@@ -167,7 +167,8 @@ trident_status_t GpuDevice::getFunction(void *module,
     return s;
   void *f = nullptr;
   if (trident_status_t s =
-          call(api_.moduleGetFunction, &f, module, m.kernel.c_str()))
+          call(api_.moduleGetFunction, &f, module,
+               (m.symbol.empty() ? m.kernel : m.symbol).c_str()))
     return s;
   if (m.sharedMemory > info.shared_memory_per_block_optin)
     return makeStatus(TRIDENT_INVALID_ARGUMENT,

@@ -76,6 +76,13 @@ struct SharedMemoryLimit {
   std::string unit;
 };
 
+/// Renames the module's symbols that PTX or the AMDGPU assembler would
+/// refuse (`kernél`, `核`, a space or `/` in TTIR): `_tk_` and their
+/// bytes, escaped. The kernel's new symbol goes to `metadata.symbol`; its
+/// name stays the user's. Every GPU backend's llir stage calls it first.
+void renameForAssemblers(mlir::ModuleOp module,
+                         bundle::KernelMetadata &metadata);
+
 class GpuBackend : public Backend {
 public:
   /// What is fixed for every target of the backend.
