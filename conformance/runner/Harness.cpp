@@ -184,6 +184,19 @@ bool runAll(const RunOptions &options, std::vector<Outcome> &outcomes,
   }
   for (const std::string &e : loadErrors)
     printf("warning: %s\n", e.c_str());
+  // A target no backend takes fails once, not once per case (in run mode
+  // a bare prefix such as `cuda` names the first such device).
+  if (options.compileOnly ||
+      options.target.find(':') != std::string::npos) {
+    Target t;
+    if (!Target::parse(options.target, t)) {
+      error = "'" + options.target + "' is not a target (cpu, cuda:90, "
+              "hip:gfx942, ...)";
+      return false;
+    }
+    if (!c.registry.findForTarget(t, error))
+      return false;
+  }
   c.driver = std::make_unique<Driver>(c.registry, c.python);
   if (!options.saveDir.empty()) {
     c.saved = std::make_unique<SavedWriter>();

@@ -139,6 +139,10 @@ cl::opt<bool> passTimings(
     cl::cat(category));
 cl::opt<bool> noCache("no-cache", cl::desc("do not use the on-disk cache"),
                       cl::cat(category));
+cl::opt<bool> force("force",
+                    cl::desc("let -o replace an existing Python file (a "
+                             "kernel source is never replaced otherwise)"),
+                    cl::cat(category));
 cl::opt<std::string> cacheDir(
     "cache-dir",
     cl::desc("cache directory (default TRIDENT_CACHE_DIR or\n"
@@ -336,6 +340,26 @@ int main(int argc, char **argv) {
     return usage("--emit needs a stage name");
   std::string output = outputFile;
   bool locs = !noLocs;
+  // -o must not destroy what the user wrote: never an input of this run
+  // (also through a link), and not an existing Python file without
+  // --force (`-o kernel.py` for `-o kernel.bundle`).
+  if (!output.empty() && output != "-" && llvm::sys::fs::exists(output)) {
+    for (const std::string &in : inputFiles)
+      if (llvm::sys::fs::equivalent(in, output)) {
+        llvm::errs() << "tridentc: error: the output '" << output
+                     << "' is the input file '" << in
+                     << "'; give another -o\n";
+        return 1;
+      }
+    if (!force && llvm::sys::fs::is_regular_file(output) &&
+        llvm::sys::path::extension(output) == ".py") {
+      llvm::errs() << "tridentc: error: '" << output
+                   << "' exists and is a Python file, not something tridentc "
+                      "writes; not replaced (write to FILE.bundle, or pass "
+                      "--force)\n";
+      return 1;
+    }
+  }
 
   BackendRegistry registry;
   std::vector<std::string> loadErrors, loadWarnings;
