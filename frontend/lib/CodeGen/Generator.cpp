@@ -15,6 +15,7 @@
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Frontend/Parser.h"
+#include <cctype>
 
 #include "llvm/Support/Path.h"
 
@@ -292,7 +293,8 @@ std::vector<std::string> splitSignature(const std::string &text) {
 }
 
 /// Parses a constexpr value written in a signature or a -D option.
-static bool parseConstexprText(const std::string &t, Val &out) {
+static bool parseConstexprText(const std::string &t, Val &out,
+                               std::string *why = nullptr) {
   if (t == "True" || t == "False") {
     out = Val::boolean(t == "True");
     return true;
@@ -311,14 +313,46 @@ static bool parseConstexprText(const std::string &t, Val &out) {
   }
   if (t.empty())
     return false;
-  char *end = nullptr;
-  errno = 0;
-  bool hex = t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
-  long long iv = std::strtoll(t.c_str(), &end, hex ? 16 : 10);
-  if (*end == '\0' && errno == 0) {
-    out = Val::integer(iv);
-    return true;
+  // Integers exactly, however wide (as Python's): one past 64 bits is
+  // then refused where it becomes a constant ("Nonrepresentable
+  // integer"), not rounded through a double or cut to 0.
+  {
+    size_t p = 0;
+    bool neg = t[0] == '-';
+    if (t[0] == '-' || t[0] == '+')
+      p = 1;
+    bool hex = t.size() > p + 2 && t[p] == '0' &&
+               (t[p + 1] == 'x' || t[p + 1] == 'X');
+    if (hex)
+      p += 2;
+    unsigned base = hex ? 16 : 10;
+    const __int128 limit = ((__int128)1 << 126);
+    __int128 v = 0;
+    bool digits = p < t.size(), ok = true;
+    for (size_t q = p; q < t.size() && ok; ++q) {
+      char ch = t[q];
+      int d = std::isdigit((unsigned char)ch) ? ch - '0'
+              : hex && std::isxdigit((unsigned char)ch)
+                  ? std::tolower((unsigned char)ch) - 'a' + 10
+                  : -1;
+      if (d < 0) {
+        ok = false;
+        break;
+      }
+      if (v > limit / base) {
+        // Past what any integer type holds.
+        if (why)
+          *why = "Nonrepresentable integer " + t + ".";
+        return false;
+      }
+      v = v * base + d;
+    }
+    if (digits && ok) {
+      out = Val::integer(neg ? -v : v);
+      return true;
+    }
   }
+  char *end = nullptr;
   double dv = std::strtod(t.c_str(), &end);
   if (*end == '\0') {
     out = Val::floating(dv);
@@ -455,15 +489,21 @@ void Generator::generateKernel(const FunctionDef &fn) {
     Val cv;
     bool isType = parseSignatureType(typeText, dt);
     if (isConst || !isType) {
-      if (fromDefine && !parseConstexprText(entry, cv))
-        error(p.loc, "-D " + p.name + "=" + entry + ": '" + entry +
-                         "' is not a constexpr value (a number, True, False, "
-                         "None or a dtype)");
-      if (!hint.empty() || !parseConstexprText(entry, cv))
+      std::string why;
+      if (fromDefine && !parseConstexprText(entry, cv, &why))
+        error(p.loc, "-D " + p.name + "=" + entry + ": " +
+                         (why.empty() ? "'" + entry +
+                                            "' is not a constexpr value (a "
+                                            "number, True, False, None or a "
+                                            "dtype)"
+                                      : why));
+      if (!hint.empty() || !parseConstexprText(entry, cv, &why))
         error(p.loc, "signature entry '" + entry + "' for " +
                          (isConst ? "tl.constexpr " : "") + "parameter '" +
-                         p.name + "' is neither a type (like *fp32:16, i32) "
-                         "nor a constexpr value");
+                         p.name + "' " +
+                         (why.empty() ? "is neither a type (like *fp32:16, "
+                                        "i32) nor a constexpr value"
+                                      : "is not one: " + why));
       constexprs[p.name] = cv;
       constexprValues_.push_back({p.name, constexprText(cv)});
       continue;
