@@ -17,6 +17,37 @@ import json
 import os
 
 
+# The most a cache entry may hold: a compiled kernel is far smaller.
+_MAX_ENTRY_BYTES = 256 << 20
+
+
+def read_regular(path, limit=_MAX_ENTRY_BYTES):
+    """The bytes of the regular file `path`, at most `limit` of them.
+
+    A cache entry replaced by something else -- a FIFO (whose open would
+    block forever), a device such as /dev/zero (endless), a directory, a
+    file larger than any entry -- raises OSError instead of hanging or
+    exhausting memory. Symbolic links are not followed."""
+    import stat
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(f"{path} is not a regular file")
+        if st.st_size > limit:
+            raise OSError(f"{path} holds {st.st_size} bytes, more than an entry may")
+        chunks, left = [], st.st_size
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def directory():
     d = os.environ.get("TRIDENT_CACHE_DIR") or os.path.join(
         os.path.expanduser("~"), ".cache", "trident")
@@ -36,9 +67,8 @@ def store(request, bundle, metadata, build):
     d = directory()
     k = _key(request)
     try:
-        with open(os.path.join(d, k + ".json"), "rb") as f:
-            if json.loads(f.read()).get("build") == build:
-                return  # this build already kept it
+        if json.loads(read_regular(os.path.join(d, k + ".json"))).get("build") == build:
+            return  # this build already kept it
     except (OSError, ValueError, AttributeError):
         pass
     try:
@@ -61,10 +91,8 @@ def load(request):
     (checksums, format) when it loads it."""
     base = os.path.join(directory(), _key(request))
     try:
-        with open(base + ".json", "rb") as f:
-            info = json.loads(f.read())
-        with open(base + ".bundle", "rb") as f:
-            bundle = f.read()
+        info = json.loads(read_regular(base + ".json"))
+        bundle = read_regular(base + ".bundle")
         return bundle, info["metadata"]
     except (OSError, ValueError, KeyError, TypeError):
         return None

@@ -220,10 +220,19 @@ class Autotuner(KernelInterface):
         return os.path.join(_cache_root(), f"{jit.__name__}-{h}.json")
 
     def _load(self, path):
+        from ._bundles import read_regular
         try:
-            with open(path) as f:
-                data = json.load(f)
-        except (OSError, ValueError):
+            data = json.loads(read_regular(path, limit=16 << 20))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, RecursionError) as e:
+            data = e
+        if not isinstance(data, dict):
+            # Valid JSON of another shape, or not JSON, or not a file:
+            # tuned again and rewritten, with one warning.
+            print(f"trident: warning: ignoring the autotuning cache {path}: "
+                  f"{data if isinstance(data, Exception) else 'not a JSON object'}",
+                  file=sys.stderr)
             return None
         for c in self.configs:
             if repr(sorted((k, repr(v)) for k, v in c.all_kwargs().items())) == data.get("config"):

@@ -13,6 +13,7 @@ the bundle it returns and adds it to the table.
 import ctypes
 import functools
 import inspect
+import tokenize
 import os
 import struct
 import sys
@@ -780,11 +781,21 @@ class JITFunction(KernelInterface):
         its decorators) and every import loses that block's indentation and
         every other line becomes blank, so every line keeps its number."""
         try:
-            with open(self.path, encoding="utf-8") as f:
+            # As Python reads it: UTF-8 unless the file declares its
+            # encoding (PEP 263) or starts with a BOM.
+            with tokenize.open(self.path) as f:
                 source = f.read()
         except OSError as e:
             raise CompilationError(f"{self.path}: cannot read the kernel's source "
                                    f"file: {e.strerror}") from None
+        except (UnicodeDecodeError, SyntaxError) as e:
+            where = (f"byte {e.start}" if isinstance(e, UnicodeDecodeError)
+                     else f"line {e.lineno}")
+            raise CompilationError(
+                f"{self.path}: the kernel's source file is not text Python can "
+                f"read ({where}: {e.reason if hasattr(e, 'reason') else e.msg}); "
+                f"Python source is UTF-8 unless it declares another encoding "
+                f"(# -*- coding: latin-1 -*-)") from None
         try:
             own, start = inspect.getsourcelines(self.fn)
         except (OSError, TypeError):
