@@ -767,13 +767,13 @@ trident_status_t trident_kernel_launch(trident_kernel_t *k,
                    "): " + what);
   };
   static const char *kindNames[] = {"a buffer", "a pointer", "an integer",
-                                    "a float"};
+                                    "a float", "an unsigned integer"};
   for (size_t i = 0; i < numArgs; ++i) {
     const trident_arg_spec_s &spec = k->args[i];
     const trident_arg_t &a = args[i];
     slots[i] = 0;
     ints[i] = 0;
-    if (unsigned(a.kind) > TRIDENT_ARG_FLOAT)
+    if (unsigned(a.kind) > TRIDENT_ARG_UINT)
       return argError(i, "unknown argument kind " + std::to_string(a.kind));
     switch (spec.kind) {
     case trident_arg_spec_s::Pointer: {
@@ -811,9 +811,17 @@ trident_status_t trident_kernel_launch(trident_kernel_t *k,
       break;
     }
     case trident_arg_spec_s::Int: {
-      if (a.kind != TRIDENT_ARG_INT)
+      if (a.kind != TRIDENT_ARG_INT && a.kind != TRIDENT_ARG_UINT)
         return argError(i, std::string("expected an integer, got ") +
                                kindNames[a.kind]);
+      if (a.kind == TRIDENT_ARG_UINT && a.value.u > uint64_t(INT64_MAX)) {
+        // Only an unsigned 64-bit parameter holds 2^63 and up.
+        if (spec.bits != 64 || spec.isSigned)
+          return argError(i, std::to_string(a.value.u) + " does not fit");
+        slots[i] = a.value.u;
+        ints[i] = int64_t(a.value.u);
+        break;
+      }
       int64_t v = a.value.i;
       bool fits;
       if (spec.bits == 1)

@@ -107,7 +107,7 @@ _RESOURCE_MESSAGES = ("bytes of shared memory", "allows at most", "OUT_OF_RESOUR
 
 # -- the runtime ---------------------------------------------------------------
 
-ARG_BUFFER, ARG_POINTER, ARG_INT, ARG_FLOAT = 0, 1, 2, 3
+ARG_BUFFER, ARG_POINTER, ARG_INT, ARG_FLOAT, ARG_UINT = 0, 1, 2, 3, 4
 
 
 # A trident_arg_t is 24 bytes: the kind (an int) at 0, the value (a

@@ -82,7 +82,18 @@ class TensorRef:
 
 def _interface_ref(interface, device_type):
     """A TensorRef from an __array_interface__ or __cuda_array_interface__
-    dict (strides in bytes; None for C-contiguous)."""
+    dict (strides in bytes; None for C-contiguous); a malformed one is an
+    UnsupportedArgument naming what is missing or wrong."""
+    try:
+        return _interface_ref_checked(interface, device_type)
+    except (KeyError, TypeError, IndexError, ValueError) as e:
+        what = f"no {e.args[0]!r}" if isinstance(e, KeyError) else str(e)
+        raise UnsupportedArgument(
+            f"a malformed __{'cuda_' if device_type == 'cuda' else ''}array_interface__ "
+            f"({what}): it needs 'typestr', 'shape' and 'data' (address, read-only)") from None
+
+
+def _interface_ref_checked(interface, device_type):
     name = _typestr_name(interface["typestr"])
     itemsize = _ITEMSIZE[name]
     shape = interface["shape"]

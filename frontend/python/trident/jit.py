@@ -14,6 +14,7 @@ import ctypes
 import functools
 import inspect
 import tokenize
+import operator
 import os
 import struct
 import sys
@@ -40,6 +41,10 @@ def _unwrap_constexpr(v):
 
 def _constexpr_text(v, name):
     v = _unwrap_constexpr(v)
+    # numpy scalars (np.int32(16)) count as the Python scalars they hold.
+    if type(v).__module__ == "numpy" and getattr(v, "shape", None) == () and \
+            hasattr(v, "item") and type(v).__name__ != "ndarray":
+        v = v.item()
     if v is None or isinstance(v, bool):
         return repr(v)
     if isinstance(v, int):
@@ -412,6 +417,7 @@ class CompiledKernel:
             names.append((n.value.decode(), t.value.decode()))
         index = {p.name: i for i, p in enumerate(params)}
         self._positions = [index[n] for n, _ in names]
+        self._names = [n for n, _ in names]
         self._types = [t for _, t in names]
         self._cpu = device.driver == "cpu"
         # Parameters given as torch tensors (their key is a plain "*fp32"
@@ -434,6 +440,10 @@ class CompiledKernel:
             elif t.startswith("fp") or t == "bf16":
                 fmt += "i4xd8x"
                 items.append(f"{_native.ARG_FLOAT}, v[{pos}]")
+            elif t.startswith("u64"):
+                # 2^63 and up: the runtime's unsigned kind.
+                fmt += "i4xQ8x"
+                items.append(f"{_native.ARG_UINT}, v[{pos}]")
             else:
                 fmt += "i4xq8x"
                 items.append(f"{_native.ARG_INT}, v[{pos}]")
@@ -463,10 +473,25 @@ class CompiledKernel:
         try:
             self._launch(grid, stream, values)
         except struct.error as e:
-            self._bad_arguments(grid, e)
+            self._bad_arguments(grid, e, values)
 
-    def _bad_arguments(self, grid, e):
+    def _bad_arguments(self, grid, e, values=None):
         _grid3(grid)  # names a bad grid
+        # Name the argument: the first whose value its slot cannot hold.
+        for name, pos, t in zip(self._names, self._positions, self._types):
+            if values is None or t.startswith("*"):
+                continue
+            v = values[pos]
+            try:
+                if t.startswith("fp") or t == "bf16":
+                    struct.pack("<d", v)
+                elif t.startswith("u64"):
+                    struct.pack("<Q", v)
+                else:
+                    struct.pack("<q", v)
+            except struct.error:
+                raise TypeError(f"kernel '{self.name}': argument '{name}' = {v!r} "
+                                f"does not fit its type {t}") from None
         raise TypeError(f"kernel '{self.name}': an argument does not fit its "
                         f"type ({e})") from None
 
@@ -526,14 +551,16 @@ def _address(a):
 
 def _grid3(g):
     n = len(g)
-    if n == 3:
-        out = (int(g[0]), int(g[1]), int(g[2]))
-    elif n == 1:
-        out = (int(g[0]), 1, 1)
-    elif n == 2:
-        out = (int(g[0]), int(g[1]), 1)
-    else:
+    if not 1 <= n <= 3:
         raise ValueError(f"a grid has 1 to 3 dimensions, got {n}")
+    out = []
+    for axis, v in zip("xyz", g):
+        try:
+            out.append(operator.index(v))  # ints, numpy ints; not 0.5
+        except TypeError:
+            raise TypeError(f"grid {axis} = {v!r}: a grid counts programs, "
+                            f"it takes integers") from None
+    out = tuple(out) + (1,) * (3 - n)
     for axis, v in zip("xyz", out):
         if not 0 <= v < 2 ** 32:
             raise ValueError(f"grid {axis} = {v} is out of range (0 to 2**32 - 1 programs)")
@@ -659,7 +686,7 @@ class JITFunction(KernelInterface):
             f"    try:\n"
             f"        _tg_k._launch(_tg_grid, _tg_k.stream(), _tg_values)\n"
             f"    except _tg_struct_error as e:\n"
-            f"        _tg_k._bad_arguments(_tg_grid, e)\n"
+            f"        _tg_k._bad_arguments(_tg_grid, e, _tg_values)\n"
             f"    return _tg_k\n")
         scope.update(_tg_device_of=_device_of, _tg_positions=self._runtime_positions,
                      _tg_cache=self.cache, _tg_slow=self._slow, _tg_meta=self._meta,

@@ -250,6 +250,8 @@ typedef enum trident_arg_kind_e {
   TRIDENT_ARG_POINTER = 1, /* value.pointer: a device address */
   TRIDENT_ARG_INT = 2,     /* value.i: converted to the kernel's type */
   TRIDENT_ARG_FLOAT = 3,   /* value.f: converted to the kernel's type */
+  TRIDENT_ARG_UINT = 4,    /* value.u: an unsigned integer (2^63 and up for
+                              a u64 parameter), converted as value.i is */
 } trident_arg_kind_t;
 
 typedef struct trident_arg_s {
@@ -261,6 +263,7 @@ typedef struct trident_arg_s {
     } buffer;
     void *pointer;
     int64_t i;
+    uint64_t u;
     double f;
   } value;
 } trident_arg_t;
