@@ -2,6 +2,7 @@
 
 #include "Target.h"
 
+#include "trident/Support/TempFile.h"
 #include "trident/Compiler/LLVMOptimize.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -464,8 +465,9 @@ mlir::LogicalResult assembleAndLink(const std::string &assembly,
   }
   llvm::SmallString<128> in, out, err;
   int fd;
-  if (llvm::sys::fs::createTemporaryFile("trident-kernel", "o", fd, in)) {
-    error = "cannot create a temporary object file";
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("trident-kernel", "o", fd, in)) {
+    error = trident::temporaryFileError("object file", ec);
     return mlir::failure();
   }
   {

@@ -11,6 +11,7 @@
 
 #include "Pipeline.h"
 
+#include "trident/Support/TempFile.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Dialect/Triton/Transforms/Passes.h"
 #include "trident/Compiler/LLVMOptimize.h"
@@ -237,17 +238,19 @@ LogicalResult linkSharedObject(const std::string &object, std::string &so,
                                std::string &error) {
   llvm::SmallString<128> obj, out;
   int fd;
-  if (llvm::sys::fs::createTemporaryFile("trident-kernel", "o", fd, obj)) {
-    error = "cannot create a temporary object file";
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("trident-kernel", "o", fd, obj)) {
+    error = trident::temporaryFileError("object file", ec);
     return failure();
   }
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << object;
   }
-  if (llvm::sys::fs::createTemporaryFile("trident-kernel", "so", out)) {
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("trident-kernel", "so", out)) {
     llvm::sys::fs::remove(obj);
-    error = "cannot create a temporary shared object";
+    error = trident::temporaryFileError("shared object", ec);
     return failure();
   }
   std::string lld = TRIDENT_LLD_PATH;

@@ -2,6 +2,7 @@
 
 #include "Target.h"
 
+#include "trident/Support/TempFile.h"
 #include "trident/Compiler/LLVMOptimize.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -225,8 +226,9 @@ mlir::LogicalResult assemble(const std::string &ptx, int cc,
   }
   llvm::SmallString<128> in, out;
   int fd;
-  if (llvm::sys::fs::createTemporaryFile("trident-kernel", "ptx", fd, in)) {
-    error = "cannot create a temporary PTX file";
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("trident-kernel", "ptx", fd, in)) {
+    error = trident::temporaryFileError("PTX file", ec);
     return mlir::failure();
   }
   {
