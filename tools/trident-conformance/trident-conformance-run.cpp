@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "trident/Bundle.h"
 #include "runner/Execute.h"
 #include "runner/Saved.h"
 
@@ -112,16 +113,17 @@ int main(int argc, char **argv) {
       o.status = Outcome::Skip;
       o.message = "no device for " + saved.target + ": " + deviceError;
     } else {
-      std::ifstream in(sc.bundleFile, std::ios::binary);
-      std::stringstream ss;
-      ss << in.rdbuf();
-      if (!in) {
+      // The runtime's reader: a regular file of a bounded size, never a
+      // FIFO to wait on or a link out of the directory.
+      std::string data, why;
+      if (!trident::bundle::readFile(sc.bundleFile, data, why,
+                                     /*noFollow=*/true)) {
         o.name = sc.name;
         o.status = Outcome::Fail;
-        o.message = "cannot read " + sc.bundleFile;
+        o.message = "cannot read " + sc.bundleFile + ": " + why;
       } else {
         std::mt19937_64 rng = caseStream(saved.seed, sc.name);
-        o = execute(device, *k, sc.args, ss.str(), rng);
+        o = execute(device, *k, sc.args, data, rng);
       }
     }
     printer.print(o);
