@@ -859,10 +859,28 @@ def _indent(line):
     return len(line) - len(line.lstrip())
 
 
+def _continuation_lines(lines):
+    """Indices of the lines that continue a token begun on an earlier line
+    (a multi-line string's second line on): whatever their indentation,
+    they belong to the statement above them."""
+    import io
+    rows = set()
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO("".join(lines)).readline):
+            if tok.start[0] < tok.end[0]:
+                rows.update(range(tok.start[0], tok.end[0]))  # 0-based: start+1..end
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        pass
+    return rows
+
+
 def _lift_block(lines, first):
     """See JITFunction._source_text; `first` is the kernel's first line."""
-    def inner(i):  # blank, a comment, or indented: inside a block
-        return not lines[i].strip() or lines[i][0] in " \t" or lines[i].lstrip()[0] == "#"
+    continued = _continuation_lines(lines)
+
+    def inner(i):  # blank, a comment, indented, or a string's continuation
+        return (not lines[i].strip() or lines[i][0] in " \t" or
+                lines[i].lstrip()[0] == "#" or i in continued)
     top = first
     while top > 0 and inner(top):
         top -= 1
