@@ -86,3 +86,33 @@ def test_progress_is_reported_for_tuning_longer_than_a_second(capsys):
     err = capsys.readouterr().err
     assert "trident: autotuning increment_kernel for key (100, 'float32'): 4 configs" in err
     assert "[4/4] BLOCK: 256" in err and "done in" in err
+
+
+def test_concurrent_first_launches_tune_once_and_keep_their_arguments(tmp_path, monkeypatch):
+    # Eight threads launch one untuned kernel at once, each on its own
+    # tensors: one tunes, the others wait for its config, and reset_to_zero
+    # and the launch touch only each thread's own tensors (the shared
+    # argument state gave 7 TypeErrors and one result of 238 for 1.0).
+    import threading
+    monkeypatch.setenv("TRIDENT_CACHE_DIR", str(tmp_path))
+    tuned = triton.autotune(
+        configs=[triton.Config({"BLOCK": 32}), triton.Config({"BLOCK": 64})],
+        key=["n"], reset_to_zero=["total_ptr"], warmup=1, rep=2)(K.atomic_sum_kernel)
+    n = 1000
+    xs = [np.full(n, float(t + 1), np.float32) for t in range(8)]
+    totals = [np.zeros(1, np.float32) for _ in range(8)]
+    errors = []
+
+    def worker(t):
+        try:
+            tuned[lambda m: (triton.cdiv(n, m["BLOCK"]),)](xs[t], totals[t], n)
+        except Exception as e:  # noqa: BLE001
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=worker, args=(t,)) for t in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+    assert [float(t[0]) for t in totals] == [1000.0 * (t + 1) for t in range(8)]

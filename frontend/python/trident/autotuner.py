@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import sys
+import threading
 import time
 
 from . import _native
@@ -104,6 +105,12 @@ class Autotuner(KernelInterface):
     def __init__(self, fn, arg_names, configs, key, reset_to_zero=None, restore_value=None,
                  pre_hook=None, post_hook=None, prune_configs_by=None, warmup=None, rep=None,
                  use_cuda_graph=False, do_bench=None, cache_results=False):
+        # Per-thread launch state (the arguments being tuned or launched,
+        # the copies restore_value keeps): threads launching the kernel at
+        # once each see their own. One lock makes a key tuned once while
+        # the other threads wait for its config.
+        self._local = threading.local()
+        self._tune_lock = threading.Lock()
         self.fn = fn
         self.arg_names = arg_names
         self.configs = list(configs) if configs else [Config({}, num_warps=4, num_stages=3)]
@@ -128,6 +135,22 @@ class Autotuner(KernelInterface):
                 setattr(self, attr, getattr(fn, attr))
         self.__name__ = getattr(fn, "__name__", "kernel")
 
+    @property
+    def nargs(self):
+        return getattr(self._local, "nargs", None)
+
+    @nargs.setter
+    def nargs(self, value):
+        self._local.nargs = value
+
+    @property
+    def _restore_copies(self):
+        return getattr(self._local, "restore_copies", {})
+
+    @_restore_copies.setter
+    def _restore_copies(self, value):
+        self._local.restore_copies = value
+
     # -- hooks around each benchmarked run
     def _pre_hook(self, nargs, reset_only=False):
         for name in self.reset_to_zero:
@@ -140,7 +163,7 @@ class Autotuner(KernelInterface):
             self.user_pre_hook(nargs)
 
     def _post_hook(self, nargs, exception):
-        for name, saved in getattr(self, "_restore_copies", {}).items():
+        for name, saved in self._restore_copies.items():
             _copy_into(nargs[name], saved)
         self._restore_copies = {}
         if self.user_post_hook is not None:
@@ -296,19 +319,9 @@ class Autotuner(KernelInterface):
                     key.append(str(arg.dtype))
             key = tuple(key)
             if key not in self.cache:
-                policy = _policy()
-                meta = {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}
-                if policy == "off":
-                    self.cache[key] = self.configs[0]
-                else:
-                    path = self._disk_path(key, self._device_name(args, meta))
-                    config = self._load(path) if policy == "cached" else None
-                    if config is None:
-                        config, timings = self._tune(key, args, kwargs)
-                        self._store(path, config, timings)
-                        full = {**self.nargs, **kwargs, **config.all_kwargs()}
-                        self._pre_hook(full, reset_only=True)
-                    self.cache[key] = config
+                with self._tune_lock:
+                    if key not in self.cache:
+                        self._fill_cache(key, args, kwargs)
             config = self.cache[key]
         else:
             config = self.configs[0]
@@ -318,6 +331,22 @@ class Autotuner(KernelInterface):
         ret = self.fn.run(*args, **kwargs, **config.all_kwargs())
         self.nargs = None
         return ret
+
+    def _fill_cache(self, key, args, kwargs):
+        """Tunes (or reads from disk) the config of `key`; under the lock."""
+        policy = _policy()
+        meta = {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}
+        if policy == "off":
+            self.cache[key] = self.configs[0]
+            return
+        path = self._disk_path(key, self._device_name(args, meta))
+        config = self._load(path) if policy == "cached" else None
+        if config is None:
+            config, timings = self._tune(key, args, kwargs)
+            self._store(path, config, timings)
+            full = {**self.nargs, **kwargs, **config.all_kwargs()}
+            self._pre_hook(full, reset_only=True)
+        self.cache[key] = config
 
     def warmup(self, *args, **kwargs):
         self.nargs = dict(zip(self.arg_names, args))
