@@ -82,6 +82,23 @@ Register shapes([](std::vector<Case> &cases) {
       },
       0, 0));
   cases.push_back(tileCase(
+      "shape/join_row_sums", "shapes.py", "join_row_sums",
+      "*fp32:16, *fp32:16, 16, 32",
+      {in("x", DT::F32, 16 * 32), out("out", DT::F32, 16 * 32 * 2)},
+      {T(0), T(1)},
+      [=](Data &d) {
+        for (int m = 0; m < 16; ++m) {
+          double s = 0;
+          for (int n = 0; n < 32; ++n)
+            s += d[0][m * 32 + n];
+          for (int n = 0; n < 32; ++n) {
+            d[1][(m * 32 + n) * 2] = d[0][m * 32 + n];
+            d[1][(m * 32 + n) * 2 + 1] = s;
+          }
+        }
+      },
+      1e-5, 1e-5));
+  cases.push_back(tileCase(
       "shape/interleave_cat", "shapes.py", "interleave_cat",
       "*fp32:16, *fp32:16, *fp32:16, *fp32:16, 64",
       {in("x", DT::F32, 64), in("y", DT::F32, 64), out("out", DT::F32, 128),

@@ -71,6 +71,20 @@ def join_split(x_ptr, y_ptr, out_ptr, back_ptr, N: tl.constexpr):
 
 
 @triton.jit
+def join_row_sums(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
+    # tl.join of a loaded tile and a broadcast of its row sums: the two
+    # operands come from different layout classes (a load's, a reduction's
+    # slice), which tl.join must have the same (a random kernel generator
+    # found the GPU layouts disagreeing).
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    b = tl.load(x_ptr + rm[:, None] * N + rn[None, :])
+    j = tl.join(b, tl.broadcast_to(tl.sum(b, axis=1)[:, None], (M, N)))
+    tl.store(out_ptr + rm[:, None, None] * (2 * N) + rn[None, :, None] * 2 +
+             tl.arange(0, 2)[None, None, :], j)
+
+
+@triton.jit
 def interleave_cat(x_ptr, y_ptr, out_ptr, sum_ptr, N: tl.constexpr):
     offs = tl.arange(0, N)
     x = tl.load(x_ptr + offs)

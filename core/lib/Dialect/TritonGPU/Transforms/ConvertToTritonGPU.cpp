@@ -127,7 +127,12 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
   };
   // Ops that move elements to other positions: their results are classes
   // of their own (lowered through shared memory, whatever the layouts).
-  if (isa<TransOp, ReshapeOp, JoinOp, SplitOp, CatOp>(op))
+  // tt.join and tt.cat take operands of one type: one class.
+  if (isa<JoinOp, CatOp>(op)) {
+    joinAll(op->getOperands());
+    return success();
+  }
+  if (isa<TransOp, ReshapeOp, SplitOp>(op))
     return success();
   // Block pointers are rewritten before (triton-rewrite-tensor-pointer).
   if (isa<MakeTensorPtrOp, AdvanceOp>(op))
