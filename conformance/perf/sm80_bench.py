@@ -28,6 +28,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import nvidia_bench as nb  # noqa: E402  (Runtime, time_ms, rel_error, load_module)
+import amd_compare  # noqa: E402  (triton_signature)
 
 KERNEL_FILE = os.path.join(HERE, "kernels", "matmul.py")
 
@@ -58,17 +59,8 @@ def triton_compile(c, fn):
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
-    sig, constexprs, attrs = {}, {}, {}
     spec = signature(c).split(", ")
-    for j, (arg, p) in enumerate(zip(fn.arg_names, spec)):
-        if re.fullmatch(r"-?\d+", p) or p.endswith(":1"):
-            sig[arg] = "constexpr"
-            constexprs[arg] = 1 if p.endswith(":1") else int(p)
-        else:
-            ty, _, div = p.partition(":")
-            sig[arg] = ty
-            if div:
-                attrs[(j,)] = [["tt.divisibility", int(div)]]
+    sig, constexprs, attrs = amd_compare.triton_signature(fn, signature(c))
     kk = triton.compile(ASTSource(fn=fn, signature=sig, constexprs=constexprs, attrs=attrs),
                         target=GPUTarget("cuda", 80, 32),
                         options={"num_warps": c[5], "num_stages": c[6]})
