@@ -433,20 +433,13 @@ class CompiledKernel:
         launch config, one call into the runtime."""
         fmt, items = "<", []
         for pos, t in zip(self._positions, self._types):
-            if t.startswith("*"):
-                fmt += "i4xQ8x"
+            kind, code = _arg_slot(t)
+            fmt += f"i4x{code}8x"
+            if kind == _native.ARG_POINTER:
                 addr = f"v[{pos}].data_ptr()" if pos in self._torch_args else f"_addr(v[{pos}])"
-                items.append(f"{_native.ARG_POINTER}, {addr}")
-            elif t.startswith("fp") or t == "bf16":
-                fmt += "i4xd8x"
-                items.append(f"{_native.ARG_FLOAT}, v[{pos}]")
-            elif t.startswith("u64"):
-                # 2^63 and up: the runtime's unsigned kind.
-                fmt += "i4xQ8x"
-                items.append(f"{_native.ARG_UINT}, v[{pos}]")
+                items.append(f"{kind}, {addr}")
             else:
-                fmt += "i4xq8x"
-                items.append(f"{_native.ARG_INT}, v[{pos}]")
+                items.append(f"{kind}, v[{pos}]")
         n = len(self._positions)
         # The arguments and the launch config are packed into fresh bytes
         # on every launch: nothing is shared between threads, and the
@@ -483,12 +476,7 @@ class CompiledKernel:
                 continue
             v = values[pos]
             try:
-                if t.startswith("fp") or t == "bf16":
-                    struct.pack("<d", v)
-                elif t.startswith("u64"):
-                    struct.pack("<Q", v)
-                else:
-                    struct.pack("<q", v)
+                struct.pack("<" + _arg_slot(t)[1], v)
             except struct.error:
                 raise TypeError(f"kernel '{self.name}': argument '{name}' = {v!r} "
                                 f"does not fit its type {t}") from None
@@ -547,6 +535,19 @@ def _address(a):
     if ref is None:
         raise TypeError(f"expected a tensor, got {type(a).__name__}")
     return ref.address
+
+
+def _arg_slot(t):
+    """The runtime's argument kind for parameter type `t`, and the struct
+    code of its 8-byte value: pointers and u64 (2^63 and up: the runtime's
+    unsigned kind) unsigned, floats double, other integers signed."""
+    if t.startswith("*"):
+        return _native.ARG_POINTER, "Q"
+    if t.startswith("fp") or t == "bf16":
+        return _native.ARG_FLOAT, "d"
+    if t.startswith("u64"):
+        return _native.ARG_UINT, "Q"
+    return _native.ARG_INT, "q"
 
 
 def _grid3(g):

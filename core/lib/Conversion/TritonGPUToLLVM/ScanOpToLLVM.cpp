@@ -225,9 +225,6 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
       key.push_back(cond ? cond.getAsOpaquePointer() : nullptr);
       return key;
     };
-    auto selectAll = [&](Value cond, ArrayRef<Value> a, ArrayRef<Value> b2) {
-      return select(rw, loc, cond, a, b2);
-    };
     // `earlier` put in front of the carry; where `cond` (null: always).
     auto extend = [&](const Carry &c, ArrayRef<Value> earlier, Value cond) {
       Carry out;
@@ -239,12 +236,12 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
       SmallVector<Value> joined =
           inlineCombine(rw, op.getCombineOp(), earlier, c.v);
       if (c.valid)
-        joined = selectAll(c.valid, joined, earlier);
+        joined = select(rw, loc, c.valid, joined, earlier);
       if (!cond) {
         out.v = joined;
         return out;
       }
-      out.v = selectAll(cond, joined, c.v);
+      out.v = select(rw, loc, cond, joined, c.v);
       out.valid = c.valid ? LLVM::OrOp::create(rw, loc, c.valid, cond).getResult()
                           : Value();
       return out;
