@@ -13,9 +13,13 @@ Kernels take torch tensors (CUDA or CPU), numpy arrays and objects with
 __cuda_array_interface__. `python -m trident script.py` runs a script
 written for Triton unchanged, with `import triton` resolving here. See
 docs/python.md.
+
+`trident.__version__` is the Triton version whose semantics Trident
+implements (what `triton.__version__` is to a script, and to the compiler
+reading a kernel file); Trident's own version is `__trident_version__`.
 """
 
-__version__ = "0.1.0"
+from ._version import TRITON_VERSION as __version__, TRIDENT_VERSION as __trident_version__  # noqa: E402,F401
 
 from .jit import jit, JITFunction, KernelInterface, CompilationError, OutOfResources  # noqa: F401
 from .autotuner import autotune, heuristics, Config, Autotuner, Heuristics  # noqa: F401

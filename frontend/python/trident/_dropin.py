@@ -5,8 +5,11 @@ with an error naming it."""
 
 import importlib
 import importlib.abc
+import importlib.metadata
 import importlib.util
 import sys
+
+from ._version import TRITON_VERSION
 
 
 class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -29,6 +32,26 @@ class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def exec_module(self, module):
         pass
+
+    # importlib.metadata asks every finder on sys.meta_path for
+    # distributions: under the drop-in, "triton" is Trident, at the Triton
+    # version it implements (the one the compiler gives the same call in a
+    # kernel file's module-level code).
+    def find_distributions(self, context=importlib.metadata.DistributionFinder.Context()):
+        name = context.name
+        if name is None or name.replace("-", "_").lower() == "triton":
+            yield _TritonDistribution()
+
+
+class _TritonDistribution(importlib.metadata.Distribution):
+    def read_text(self, filename):
+        if filename == "METADATA":
+            return (f"Metadata-Version: 2.1\nName: triton\nVersion: {TRITON_VERSION}\n"
+                    f"Summary: Trident, running Triton's API (python -m trident)\n")
+        return None
+
+    def locate_file(self, path):
+        return None
 
 
 def install():

@@ -1,0 +1,16 @@
+"""The two versions the package reports.
+
+TRITON_VERSION is the Triton release whose language and host API Trident
+implements. It is `triton.__version__` for host code (under the drop-in and
+as `trident.__version__`), `importlib.metadata.version("triton")` under the
+drop-in, and what the compiler evaluates `triton.__version__` to in a
+kernel file's module-level code (frontend/lib/Parser.cpp, kTritonVersion;
+test_version.py checks that the two agree), so that host code and kernel
+take the same branch of a version check.
+
+TRIDENT_VERSION is Trident's own (CMakeLists.txt's project version), as
+`trident.__trident_version__`.
+"""
+
+TRITON_VERSION = "3.6.0"
+TRIDENT_VERSION = "0.1.0"
