@@ -8,7 +8,7 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   lld-22 liblld-22-dev clang-22 libclang-rt-22-dev
   libgtest-dev googletest
-  python3-numpy python3-pytest
+  python3-numpy python3-pytest python3-ipython
   rocm-device-libs
 )
 

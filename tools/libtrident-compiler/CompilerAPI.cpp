@@ -148,6 +148,7 @@ trident_compile_result_t *trident_compile(trident_compiler_t *c,
     options.backendOptions[k] = v;
   options.useCache = req.no_cache == 0;
   options.cacheDir = str(req.cache_dir);
+  options.dumpDir = str(req.dump_dir);
 
   frontend::SourceFile source(path, std::move(text));
   frontend::PythonFrontend python;

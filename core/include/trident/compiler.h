@@ -74,6 +74,10 @@ typedef struct trident_compile_request_s {
    * the file's package root and directory, TRIDENT_PYTHON_PATH and
    * PYTHONPATH. */
   const char *import_path;
+  /* Write every stage's output into this directory (as tridentc
+   * --dump-ir: <kernel>.<target>.<NN>-<stage><ext>); NULL or "": none.
+   * Stages run only on a cache miss: set no_cache to see them all. */
+  const char *dump_dir;
 } trident_compile_request_t;
 
 typedef struct trident_compile_result_s trident_compile_result_t;

@@ -44,8 +44,8 @@ def test_binding_errors_name_the_kernel():
         K.add_kernel[(1,)](x, x, x)  # missing arguments
     with pytest.raises(TypeError, match="unexpected keyword argument 'bogus'"):
         K.add_kernel[(1,)](x, x, x, 8, BLOCK_SIZE=8, bogus=1)
-    with pytest.raises(NotImplementedError, match="waves_per_eu"):
-        K.add_kernel[(1,)](x, x, x, 8, BLOCK_SIZE=8, waves_per_eu=2)
+    with pytest.raises(NotImplementedError, match="instrumentation_mode"):
+        K.add_kernel[(1,)](x, x, x, 8, BLOCK_SIZE=8, instrumentation_mode="fpsan")
     with pytest.raises(TypeError, match="neither a tensor"):
         K.add_kernel[(1,)](x, "not a tensor", x, 8, BLOCK_SIZE=8)
     with pytest.raises(RuntimeError, match=r"launch it with add_kernel\[grid\]"):

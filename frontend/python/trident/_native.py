@@ -101,6 +101,15 @@ class OutOfResources(TridentError):
 
 
 # Runtime and driver messages that mean a resource ran out.
+class DeviceAssertionError(TridentError, AssertionError):
+    """A kernel's `tl.device_assert` failed (compiled with debug=True): the
+    message names the assertion's file:line, the program and its text. On
+    the cpu the launch raises it; a GPU reports the failure as its driver's
+    error."""
+
+
+_ASSERTION_FAILED = 8  # TRIDENT_ASSERTION_FAILED
+
 _RESOURCE_MESSAGES = ("bytes of shared memory", "allows at most", "OUT_OF_RESOURCES",
                       "too many resources")
 
@@ -204,7 +213,10 @@ class Runtime:
     def check(self, status):
         if status:
             message = self.lib.trident_status_message(status).decode("utf-8", "replace")
+            code = self.lib.trident_status_code(status)
             self.lib.trident_status_free(status)
+            if code == _ASSERTION_FAILED:
+                raise DeviceAssertionError(message)
             if any(m in message for m in _RESOURCE_MESSAGES):
                 raise OutOfResources(message)
             raise TridentError(message)
@@ -300,7 +312,7 @@ class CompileRequest(ctypes.Structure):
                 ("defines", ctypes.c_char_p), ("target", ctypes.c_char_p),
                 ("options", ctypes.c_char_p), ("debug", ctypes.c_int),
                 ("no_cache", ctypes.c_int), ("cache_dir", ctypes.c_char_p),
-                ("import_path", ctypes.c_char_p)]
+                ("import_path", ctypes.c_char_p), ("dump_dir", ctypes.c_char_p)]
 
 
 def _import_path():
@@ -352,15 +364,17 @@ class Compiler:
         self.lock = threading.Lock()
 
     def compile(self, path, source, kernel, signature, target, options,
-                debug=False, use_cache=True):
+                debug=False, use_cache=True, dump_dir=None):
         """Returns (bundle bytes, metadata text, from_cache); raises
-        CompileFailure with the formatted diagnostics."""
+        CompileFailure with the formatted diagnostics. With `dump_dir`,
+        every stage's output is written there."""
         src = source.encode()
         req = CompileRequest(
             ctypes.sizeof(CompileRequest), path.encode(), src, len(src),
             kernel.encode(), signature.encode(), b"", target.encode(),
             "".join(f"{k}={v}\n" for k, v in options.items()).encode(),
-            int(bool(debug)), int(not use_cache), None, _import_path())
+            int(bool(debug)), int(not use_cache), None, _import_path(),
+            dump_dir.encode() if dump_dir else None)
         r = self.lib.trident_compile(self.handle, ctypes.byref(req))
         if not r:
             raise MemoryError("trident_compile")

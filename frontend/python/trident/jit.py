@@ -14,12 +14,15 @@ import ctypes
 import functools
 import inspect
 import tokenize
+import warnings
 import operator
 import os
+import re
 import struct
 import sys
+import tempfile
 
-from . import _native, _bundles
+from . import _native, _bundles, _interactive
 from ._tensors import UnsupportedArgument, dtype_name, tensor_ref
 
 
@@ -250,8 +253,35 @@ _IGNORED_OPTIONS = {
     "launch_cooperative_grid": False, "launch_pdl": False,
     "extern_libs": None, "sanitize_overflow": True,
 }
-_UNSUPPORTED_OPTIONS = ("waves_per_eu", "matrix_instr_nonkdim", "kpack",
-                        "instrumentation_mode", "arch", "backend")
+_UNSUPPORTED_OPTIONS = ("instrumentation_mode", "arch", "backend")
+# One vendor's launch options (Triton's AMD backend takes these). The
+# target's own backend gets those it implements; a target of another
+# vendor -- the host, as Triton's cpu forks do -- ignores them with a note
+# the first time, so one script's configs serve every device; and the
+# rest of a vendor's own are ignored too (they tune, they do not change
+# results).
+_VENDOR_OPTIONS = {
+    "hip": {"waves_per_eu": True, "matrix_instr_nonkdim": False, "kpack": False},
+}
+_noted_options = set()
+
+
+def _vendor_option(target, name, kernel):
+    """Whether the backend of `target` takes vendor option `name` (False:
+    ignored, noted once); None when no vendor has such an option."""
+    family = target.split(":")[0]
+    for vendor, table in _VENDOR_OPTIONS.items():
+        if name not in table:
+            continue
+        if vendor == family and table[name]:
+            return True
+        if (family, name) not in _noted_options:
+            _noted_options.add((family, name))
+            where = "this target's backend" if vendor == family else f"the {family} target"
+            warnings.warn(f"trident: launch option '{name}' (kernel {kernel}) is ignored "
+                          f"by {where}", stacklevel=4)
+        return False
+    return None
 
 
 def _env_flag(name):
@@ -390,10 +420,92 @@ class KernelMetadata:
         return dict(self.raw)
 
 
+# Triton's CompiledKernel.asm keys, from each stage file's extension (or
+# stage name); the remaining stages keep Trident's names.
+_ASM_KEYS = {".ll": "llir", ".ptx": "ptx", ".cubin": "cubin", ".s": "amdgcn",
+             ".hsaco": "hsaco", "ttir": "ttir", "ttgir": "ttgir"}
+_BINARY_EXTS = (".cubin", ".hsaco", ".o", ".so")
+
+
+def _stage_outputs(folder):
+    """`{key: text or bytes}` of the stage files a compile dumped into
+    `folder` (<kernel>.<target>.<NN>-<stage><ext>)."""
+    out, named = {}, {}
+    for name in sorted(os.listdir(folder)):
+        m = re.match(r".*\.(\d\d)-([A-Za-z0-9_-]+)(\.[A-Za-z]+)$", name)
+        if not m:
+            continue
+        stage, ext = m.group(2), m.group(3)
+        mode = "rb" if ext in _BINARY_EXTS else "r"
+        with open(os.path.join(folder, name), mode) as f:
+            data = f.read()
+        key = _ASM_KEYS.get(ext) or _ASM_KEYS.get(stage)
+        if key:
+            out[key] = data
+        named[stage] = data
+    for stage, data in named.items():
+        out.setdefault(stage, data)
+    return out
+
+
+class _Asm(dict):
+    """CompiledKernel.asm: what each stage produced, under Triton's keys
+    (ttir, ttgir, llir, ptx, cubin for cuda; amdgcn, hsaco for hip) and
+    Trident's stage names for the rest. Made on first use, by compiling
+    the kernel once more with every stage written out."""
+
+    def __init__(self, make):
+        super().__init__()
+        self._make = make
+        self._made = False
+
+    def _fill(self):
+        if not self._made:
+            self.update(self._make())
+            self._made = True
+
+    def __getitem__(self, k):
+        self._fill()
+        return super().__getitem__(k)
+
+    def __contains__(self, k):
+        self._fill()
+        return super().__contains__(k)
+
+    def __iter__(self):
+        self._fill()
+        return super().__iter__()
+
+    def __len__(self):
+        self._fill()
+        return super().__len__()
+
+    def __repr__(self):
+        self._fill()
+        return "{" + ", ".join(f"{k!r}: <{len(v)} {'bytes' if isinstance(v, bytes) else 'chars'}>"
+                               for k, v in self.items()) + "}"
+
+    def get(self, k, default=None):
+        self._fill()
+        return super().get(k, default)
+
+    def keys(self):
+        self._fill()
+        return super().keys()
+
+    def items(self):
+        self._fill()
+        return super().items()
+
+    def values(self):
+        self._fill()
+        return super().values()
+
+
 class CompiledKernel:
     """One specialization of a kernel, loaded on one device."""
 
-    def __init__(self, fn, device, bundle, metadata_text, params, key=None):
+    def __init__(self, fn, device, bundle, metadata_text, params, key=None, request=None):
         self.fn = fn
         self.device = device
         self.metadata = KernelMetadata(metadata_text)
@@ -408,7 +520,7 @@ class CompiledKernel:
         self.n_regs = info.registers
         self.n_spills = info.spills
         self.n_max_threads = info.max_threads_per_block
-        self.asm = {}
+        self.asm = _Asm(lambda: _dump_stages(fn, request))
         # Which parameters the binary takes, in order, and how each is passed.
         names = []
         for i in range(info.num_args):
@@ -522,6 +634,21 @@ class CompiledKernel:
         return f"<CompiledKernel {self.name} on {self.device.target}>"
 
 
+def _dump_stages(fn, request):
+    """Compiles `request` again (not from the cache) with every stage
+    written to a temporary folder; their outputs by key (_stage_outputs)."""
+    source, kernel, signature, target, options, debug = request
+    try:
+        comp = _native.compiler()
+    except ImportError as e:
+        raise RuntimeError(f"{kernel}.asm: the stages' outputs need the compiler, which "
+                           f"is not available here ({str(e).splitlines()[0]})") from None
+    with tempfile.TemporaryDirectory(prefix="trident-asm-") as folder:
+        comp.compile(fn.path, source, kernel, signature, target, options, debug=debug,
+                     use_cache=False, dump_dir=folder)
+        return _stage_outputs(folder)
+
+
 def _device_index(device):
     same = [d for d in device.runtime.devices if d.driver == device.driver]
     return same.index(device)
@@ -602,7 +729,10 @@ class JITFunction(KernelInterface):
         self.module = fn.__module__
         self.noinline = bool(noinline)
         self.debug = debug
-        self.path = os.path.abspath(fn.__code__.co_filename)
+        # A cell of a notebook or REPL, or exec'd text: "<ipython-input-3-..>",
+        # "<string>" -- named as Python names it (its text is in linecache).
+        code_file = fn.__code__.co_filename
+        self.path = code_file if code_file.startswith("<") else os.path.abspath(code_file)
         sig = inspect.signature(fn)
         dns = set(do_not_specialize or ())
         dnsa = set(do_not_specialize_on_alignment or ())
@@ -746,6 +876,9 @@ class JITFunction(KernelInterface):
                 debug = bool(v)
             elif k in _IGNORED_OPTIONS:
                 pass
+            elif (vendor := _vendor_option(device.target, k, self.__name__)) is not None:
+                if vendor and v is not None:
+                    compile_options[k] = str(int(v) if isinstance(v, bool) else v)
             elif k in _UNSUPPORTED_OPTIONS:
                 raise NotImplementedError(
                     f"{self.__name__}: the launch option '{k}' is not supported by "
@@ -799,7 +932,7 @@ class JITFunction(KernelInterface):
                     raise OutOfResources(message) from None
                 raise CompilationError(message) from None
             _bundles.store(request, bundle, meta, comp.build_id)
-        return CompiledKernel(self, device, bundle, meta, self.params, key)
+        return CompiledKernel(self, device, bundle, meta, self.params, key, request)
 
     def _source_text(self):
         """The kernel's file as the compiler reads it. A kernel defined in an
@@ -814,8 +947,17 @@ class JITFunction(KernelInterface):
             with tokenize.open(self.path) as f:
                 source = f.read()
         except OSError as e:
-            raise CompilationError(f"{self.path}: cannot read the kernel's source "
-                                   f"file: {e.strerror}") from None
+            # Not a file: a notebook cell, a REPL line, exec'd text. Python
+            # (IPython, exec with linecache) keeps such text in linecache,
+            # as inspect and Triton read it.
+            cell = _interactive.source(self.fn)
+            if cell is not None:
+                return cell
+            raise CompilationError(
+                f"{self.path}: cannot read the kernel's source file: {e.strerror} "
+                f"(code that is not in a file is read from linecache, where "
+                f"IPython and Jupyter put each cell; register exec'd text there "
+                f"with linecache.cache[filename] = ...)") from None
         except (UnicodeDecodeError, SyntaxError) as e:
             where = (f"byte {e.start}" if isinstance(e, UnicodeDecodeError)
                      else f"line {e.lineno}")
