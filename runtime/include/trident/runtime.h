@@ -40,6 +40,8 @@ typedef enum trident_status_code_e {
   TRIDENT_DRIVER_ERROR = 5,     /* a vendor API call failed */
   TRIDENT_OUT_OF_MEMORY = 6,
   TRIDENT_INTERNAL = 7,
+  TRIDENT_ASSERTION_FAILED = 8, /* a kernel's tl.device_assert failed (cpu;
+                                   a GPU's driver reports it as its error) */
 } trident_status_code_t;
 
 typedef struct trident_status_s *trident_status_t; /* NULL: success */
@@ -310,7 +312,18 @@ trident_status_t trident_kernel_launch(trident_kernel_t *kernel,
  * arguments, as on GPUs: its global scratch memory (global_scratch_size
  * bytes per program, program i's at i * size) and profile scratch (NULL
  * when its size is 0).
+ *
+ * A shared object whose kernels assert (tl.device_assert with debug) also
+ * exports `trident_cpu_assert_fn trident_cpu_assert_hook`, null until the
+ * loader sets it: a failed assertion calls it with its source position,
+ * message and program id, and it does not return (the cpu driver ends the
+ * program and fails the launch with TRIDENT_ASSERTION_FAILED naming them).
+ * Left null, the kernel prints the assertion and aborts the process.
  */
+typedef void (*trident_cpu_assert_fn)(const char *position, const char *message,
+                                      uint32_t pid_x, uint32_t pid_y,
+                                      uint32_t pid_z);
+
 typedef struct trident_cpu_program_s {
   uint32_t program_id[3];
   uint32_t num_programs[3];

@@ -15,6 +15,8 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <csetjmp>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
@@ -128,6 +130,31 @@ unsigned threadCount() {
       return unsigned(n);
   }
   return std::max(1u, std::thread::hardware_concurrency());
+}
+
+/// The program a worker thread is running: where a failed assertion
+/// returns to, and its message.
+struct ProgramFrame {
+  jmp_buf exit;
+  std::string message;
+};
+thread_local ProgramFrame *currentFrame = nullptr;
+
+/// trident_cpu_assert_hook's target: records the assertion and leaves the
+/// program (never returns into the kernel).
+void assertionFailed(const char *position, const char *message, uint32_t x,
+                     uint32_t y, uint32_t z) {
+  ProgramFrame *frame = currentFrame;
+  std::string text = std::string(position ? position : "") + ": pid (" +
+                     std::to_string(x) + ", " + std::to_string(y) + ", " +
+                     std::to_string(z) +
+                     "): Assertion failed: " + (message ? message : "");
+  if (!frame) { // a kernel run outside a launch of ours
+    std::fprintf(stderr, "%s\n", text.c_str());
+    std::abort();
+  }
+  frame->message = std::move(text);
+  longjmp(frame->exit, 1);
 }
 
 class CpuDevice : public Device {
@@ -310,6 +337,11 @@ public:
                         "cannot load the host binary of kernel '" +
                             e.meta.kernel + "': " + (why ? why : "dlopen failed"));
     }
+    // Failed assertions end their program through our hook and fail the
+    // launch (the kernel ABI in runtime.h), instead of aborting.
+    if (auto *hook = reinterpret_cast<trident_cpu_assert_fn *>(
+            dlsym(h, "trident_cpu_assert_hook")))
+      *hook = &assertionFailed;
     *module = h;
     return nullptr;
   }
@@ -339,7 +371,14 @@ public:
                             " programs is more than the host can run (2^48)");
     uint64_t total = nx * ny * nz;
     const void *const *a = args;
+    // The first failed assertion's message; once set, programs not yet
+    // started are skipped (those running finish).
+    std::mutex failMutex;
+    std::string failure;
+    std::atomic<bool> failed{false};
     pool_.run(total, [&](uint64_t i) {
+      if (failed.load(std::memory_order_relaxed))
+        return;
       trident_cpu_program_t p;
       p.program_id[0] = uint32_t(i % nx);
       p.program_id[1] = uint32_t((i / nx) % ny);
@@ -347,8 +386,23 @@ public:
       p.num_programs[0] = uint32_t(nx);
       p.num_programs[1] = uint32_t(ny);
       p.num_programs[2] = uint32_t(nz);
-      kernel(a, &p);
+      ProgramFrame frame;
+      ProgramFrame *outer = currentFrame;
+      currentFrame = &frame;
+      // The generated code holds no resources that need unwinding: the
+      // hook's longjmp back here ends the program (memory it allocated
+      // for large tensors is not freed).
+      if (setjmp(frame.exit) == 0)
+        kernel(a, &p);
+      currentFrame = outer;
+      if (!frame.message.empty()) {
+        std::lock_guard<std::mutex> l(failMutex);
+        if (!failed.exchange(true))
+          failure = std::move(frame.message);
+      }
     });
+    if (failed)
+      return makeStatus(TRIDENT_ASSERTION_FAILED, failure);
     return nullptr;
   }
 

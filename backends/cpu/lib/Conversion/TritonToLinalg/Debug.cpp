@@ -1,6 +1,9 @@
 //===- Debug.cpp - print and assert ---------------------------------------===//
 //
-// printf and abort from the host's C library. The formats are ours alone:
+// printf and abort from the host's C library, and for a failed assertion
+// the runtime's hook when it set one (trident_cpu_assert_hook, the cpu
+// kernel ABI in runtime.h: the launch fails with the message instead of
+// the process aborting). The formats are ours alone:
 // the user's text (a print's prefix, an assertion's message and file name)
 // is always passed as a %s argument, so a '%' in it is printed, never
 // interpreted.
@@ -151,6 +154,27 @@ struct PrintPattern : public OpConversionPattern<tt::PrintOp> {
   }
 };
 
+/// The module's `trident_cpu_assert_hook`: a pointer the runtime sets,
+/// after loading the shared object, to the function a failed assertion
+/// calls (position, message, program ids); it does not return. Null (a
+/// loader that does not know it): printf and abort.
+LLVM::GlobalOp assertHook(OpBuilder &b, ModuleOp module, Location loc) {
+  constexpr StringLiteral name = "trident_cpu_assert_hook";
+  if (auto g = module.lookupSymbol<LLVM::GlobalOp>(name))
+    return g;
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto ptrT = LLVM::LLVMPointerType::get(b.getContext());
+  auto global = LLVM::GlobalOp::create(b, loc, ptrT, /*isConstant=*/false,
+                                       LLVM::Linkage::External, name,
+                                       Attribute());
+  // Initialized to null: a region yielding the zero pointer.
+  Block *init = b.createBlock(&global.getInitializerRegion());
+  b.setInsertionPointToStart(init);
+  LLVM::ReturnOp::create(b, loc, LLVM::ZeroOp::create(b, loc, ptrT).getResult());
+  return global;
+}
+
 struct AssertPattern : public OpConversionPattern<tt::AssertOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -171,6 +195,7 @@ struct AssertPattern : public OpConversionPattern<tt::AssertOp> {
     SmallVector<Value> pids = programIds(op);
     if (pids.empty())
       return failure();
+    LLVM::GlobalOp hook = assertHook(rewriter, module, loc);
     Value fmt = stringConstant(rewriter, module, loc,
                                "%s: pid (%u, %u, %u): Assertion failed: %s\n");
     Value position =
@@ -187,6 +212,23 @@ struct AssertPattern : public OpConversionPattern<tt::AssertOp> {
       auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, bad, false);
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      // The runtime's hook, when set: it ends the program and fails the
+      // launch with the message.
+      Value hookAddr = LLVM::AddressOfOp::create(b, loc, hook);
+      Value hookFn = LLVM::LoadOp::create(b, loc, ptrT, hookAddr);
+      Value null = LLVM::ZeroOp::create(b, loc, ptrT);
+      Value set = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                                       hookFn, null);
+      auto viaHook = scf::IfOp::create(b, loc, TypeRange{}, set, false);
+      {
+        OpBuilder::InsertionGuard h(b);
+        b.setInsertionPoint(viaHook.thenBlock()->getTerminator());
+        auto hookType = LLVM::LLVMFunctionType::get(
+            LLVM::LLVMVoidType::get(ctx), {ptrT, ptrT, i32, i32, i32});
+        LLVM::CallOp::create(
+            b, loc, hookType,
+            ValueRange{hookFn, position, message, pids[0], pids[1], pids[2]});
+      }
       LLVM::CallOp::create(
           b, loc, printf,
           ValueRange{fmt, position, pids[0], pids[1], pids[2], message});
