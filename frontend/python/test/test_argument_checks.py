@@ -30,8 +30,12 @@ def test_an_integer_from_2_63_is_u64():
 
 def test_an_integer_past_64_bits_names_the_argument():
     out = np.zeros(1, np.uint64)
-    with pytest.raises((TypeError, OverflowError), match="n"):
+    with pytest.raises(OverflowError, match=r"kernel 'store_n': argument 'n' = 18446744073709551616 does not fit in 64 bits"):
         store_n[(1,)](out, 2 ** 64)
+    with pytest.raises(OverflowError, match=r"argument 'n' = -9223372036854775809"):
+        store_n[(1,)](out, -(2 ** 63) - 1)
+    with pytest.raises(OverflowError, match=r"argument 'n' = 36893488147419103232"):
+        store_n.warmup(out, 2 ** 65, grid=(1,))
 
 
 def test_numpy_scalars_are_constexpr_values():

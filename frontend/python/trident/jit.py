@@ -795,8 +795,12 @@ class JITFunction(KernelInterface):
         """(key, values, options) of a call's arguments."""
         params, key_items, values, scope = self._signature_code()
         src = (f"def _tg_bind({', '.join(params + ['**_tg_options'])}):\n"
-               f"    return ({', '.join(key_items)},), "
-               f"[{', '.join(values)}], _tg_options\n")
+               f"    try:\n"
+               f"        _tg_key = ({', '.join(key_items)},)\n"
+               f"    except OverflowError:\n"
+               f"        _tg_overflow(({', '.join(values)},))\n"
+               f"    return _tg_key, [{', '.join(values)}], _tg_options\n")
+        scope["_tg_overflow"] = self._name_overflow
         exec(src, scope)
         return self._named(scope["_tg_bind"])
 
@@ -806,7 +810,10 @@ class JITFunction(KernelInterface):
         params, key_items, values, scope = self._signature_code()
         src = (
             f"def _tg_launch(_tg_grid, {', '.join(params + ['**_tg_options'])}):\n"
-            f"    _tg_key = ({', '.join(key_items)},)\n"
+            f"    try:\n"
+            f"        _tg_key = ({', '.join(key_items)},)\n"
+            f"    except OverflowError:\n"
+            f"        _tg_overflow(({', '.join(values)},))\n"
             f"    _tg_values = ({', '.join(values)},)\n"
             f"    _tg_dev = _tg_device_of(_tg_values, _tg_positions)\n"
             f"    _tg_k = _tg_cache.get((_tg_key, _tg_okey(_tg_options) if _tg_options else (), _tg_dev))\n"
@@ -822,9 +829,22 @@ class JITFunction(KernelInterface):
         scope.update(_tg_device_of=_device_of, _tg_positions=self._runtime_positions,
                      _tg_cache=self.cache, _tg_slow=self._slow, _tg_meta=self._meta,
                      _tg_struct_error=struct.error, _tg_callable=callable,
-                     _tg_okey=_options_key)
+                     _tg_okey=_options_key, _tg_overflow=self._name_overflow)
         exec(src, scope)
         return self._named(scope["_tg_launch"])
+
+    def _name_overflow(self, values):
+        """Raises the OverflowError of the first integer argument that no
+        runtime integer type holds, naming it."""
+        for p, v in zip(self.params, values):
+            if isinstance(v, int) and not isinstance(v, bool) and \
+                    not -(2 ** 63) <= v < 2 ** 64:
+                raise OverflowError(
+                    f"kernel '{self.__name__}': argument '{p.name}' = {v} does not fit in "
+                    f"64 bits (integer arguments are i32, i64, or u64 from 2^63 to "
+                    f"2^64-1)") from None
+        raise OverflowError(f"kernel '{self.__name__}': an integer argument does not fit "
+                            f"in 64 bits")
 
     def _meta(self, values, options):
         meta = dict(zip(self.arg_names, values))
