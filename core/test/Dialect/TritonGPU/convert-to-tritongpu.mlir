@@ -102,3 +102,57 @@ tt.func public @square_tile(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
   tt.store %xa, %v : tensor<64x64x!tt.ptr<f32>>
   tt.return
 }
+
+// -----
+
+// A tile's row offsets (`pid * 64 + tl.arange(0, 64)`) used by a narrow
+// load and by a wide store, whose tiles get different encodings: the
+// splat, range and add are made again in the second slice (three ops)
+// instead of a conversion through shared memory, which would also keep the
+// first values alive until the store (a matmul's K loop in between).
+// CHECK-LABEL: tt.func public @row_offsets_twice
+// CHECK: tt.splat {{.*}} : i32 -> tensor<64xi32, #[[SA:slice[0-9]*]]>
+// CHECK: tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #[[SA]]>
+// CHECK: tt.make_range {end = 256 : i32
+// CHECK: tt.splat {{.*}} : i32 -> tensor<64xi32, #[[SB:slice[0-9]*]]>
+// CHECK: tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #[[SB]]>
+// CHECK: arith.addi {{.*}} : tensor<64xi32, #[[SB]]>
+// CHECK-NOT: ttg.convert_layout {{.*}} tensor<64xi32
+tt.func public @row_offsets_twice(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+  %pid = tt.get_program_id x : i32
+  %c64 = arith.constant 64 : i32
+  %base = arith.muli %pid, %c64 : i32
+  %bs = tt.splat %base : i32 -> tensor<64xi32>
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %rows = arith.addi %bs, %r : tensor<64xi32>
+  %c4 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+  %ra = tt.expand_dims %rows {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %ca = tt.expand_dims %c4 {axis = 0 : i32} : tensor<4xi32> -> tensor<1x4xi32>
+  %k4 = arith.constant dense<4> : tensor<64x1xi32>
+  %ras = arith.muli %ra, %k4 : tensor<64x1xi32>
+  %rab = tt.broadcast %ras : tensor<64x1xi32> -> tensor<64x4xi32>
+  %cab = tt.broadcast %ca : tensor<1x4xi32> -> tensor<64x4xi32>
+  %oa = arith.addi %rab, %cab : tensor<64x4xi32>
+  %xp = tt.splat %x : !tt.ptr<f32> -> tensor<64x4x!tt.ptr<f32>>
+  %xa = tt.addptr %xp, %oa : tensor<64x4x!tt.ptr<f32>>, tensor<64x4xi32>
+  %v = tt.load %xa : tensor<64x4x!tt.ptr<f32>>
+  %s = "tt.reduce"(%v) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.addf %a, %b : f32
+    tt.reduce.return %m : f32
+  }) : (tensor<64x4xf32>) -> tensor<64xf32>
+  %c256 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %rb = tt.expand_dims %rows {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %cb = tt.expand_dims %c256 {axis = 0 : i32} : tensor<256xi32> -> tensor<1x256xi32>
+  %k256 = arith.constant dense<256> : tensor<64x1xi32>
+  %rbs = arith.muli %rb, %k256 : tensor<64x1xi32>
+  %rbb = tt.broadcast %rbs : tensor<64x1xi32> -> tensor<64x256xi32>
+  %cbb = tt.broadcast %cb : tensor<1x256xi32> -> tensor<64x256xi32>
+  %ob = arith.addi %rbb, %cbb : tensor<64x256xi32>
+  %sx = tt.expand_dims %s {axis = 1 : i32} : tensor<64xf32> -> tensor<64x1xf32>
+  %sb = tt.broadcast %sx : tensor<64x1xf32> -> tensor<64x256xf32>
+  %yp = tt.splat %y : !tt.ptr<f32> -> tensor<64x256x!tt.ptr<f32>>
+  %ya = tt.addptr %yp, %ob : tensor<64x256x!tt.ptr<f32>>, tensor<64x256xi32>
+  tt.store %ya, %sb : tensor<64x256x!tt.ptr<f32>>
+  tt.return
+}

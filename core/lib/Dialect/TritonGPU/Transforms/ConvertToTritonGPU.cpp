@@ -24,6 +24,7 @@
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/MapVector.h"
@@ -39,6 +40,33 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
 namespace {
+
+/// Whether `v` is computed by at most 8 ops, each a range, a splat, a
+/// constant or a pure elementwise op on such values and scalars: what is
+/// cheaper to compute again in another encoding than to convert. `chain`
+/// gets the ops, definitions first.
+bool rematerializable(Value v, SmallVectorImpl<Operation *> &chain) {
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getNumResults() != 1 || def->getNumRegions() != 0)
+    return false;
+  if (llvm::is_contained(chain, def))
+    return true;
+  if (chain.size() >= 8)
+    return false;
+  if (isa<MakeRangeOp, SplatOp, arith::ConstantOp>(def)) {
+    chain.push_back(def);
+    return true;
+  }
+  if (!def->hasTrait<mlir::OpTrait::Elementwise>() || !isPure(def) ||
+      def->getDialect() != v.getContext()->getLoadedDialect("arith"))
+    return false;
+  for (Value operand : def->getOperands())
+    if (isa<RankedTensorType>(operand.getType()) &&
+        !rematerializable(operand, chain))
+      return false;
+  chain.push_back(def);
+  return chain.size() <= 8;
+}
 
 bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
 
@@ -525,15 +553,23 @@ LogicalResult LayoutAssignment::run() {
         auto cvt = ConvertLayoutOp::create(b, r.getLoc(), classType, res);
         res.replaceAllUsesExcept(cvt.getResult(), cvt);
       }
-    } else if (Operation *def = e.child.getDefiningOp();
-               def && isa<MakeRangeOp, SplatOp, arith::ConstantOp>(def) &&
-               def->getNumResults() == 1) {
-      // A range, splat or constant is cheaper made again in the encoding
-      // wanted than moved there (`r[:, None]` and `r[None, :]` of one r).
+    } else if (SmallVector<Operation *> chain;
+               rematerializable(e.child, chain)) {
+      // Ranges, splats, constants and a few elementwise ops on them
+      // (`pid * BLOCK + tl.arange(0, BLOCK)`) are cheaper made again in
+      // the encoding wanted than moved there through shared memory (`r[:,
+      // None]` and `r[None, :]` of one r; a tile's row offsets used again
+      // by its epilogue, whose conversion would keep them alive across the
+      // K loop).
       b.setInsertionPoint(e.op);
-      Operation *copy = b.clone(*def);
-      copy->getResult(0).setType(wantType);
-      e.op->setOperand(0, copy->getResult(0));
+      IRMapping copies;
+      for (Operation *def : chain) {
+        Operation *copy = b.clone(*def, copies);
+        auto t = cast<RankedTensorType>(copy->getResult(0).getType());
+        copy->getResult(0).setType(RankedTensorType::get(
+            t.getShape(), t.getElementType(), want));
+      }
+      e.op->setOperand(0, copies.lookup(e.child));
     } else {
       b.setInsertionPoint(e.op);
       auto cvt = ConvertLayoutOp::create(b, e.op->getLoc(), wantType, e.child);
