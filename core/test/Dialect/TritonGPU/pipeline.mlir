@@ -38,16 +38,22 @@
 // its buffers, compute, then copy for two iterations on (masked off at the
 // end) into the buffer just read.
 // ASYNC: %[[W:.*]] = ttg.async_wait %[[T0]] {num = 1 : i32}
-// ASYNC: ttg.memdesc_index %[[A]]
+// The buffer indices are counters the loop carries (no remainder of the
+// induction variable, a division every iteration).
+// ASYNC: ttg.memdesc_index %[[A]][%[[READ:arg[0-9]+]]]
 // ASYNC: ttg.local_load {{.*}} token %[[W]]
-// ASYNC: ttg.memdesc_index %[[B]]
+// ASYNC: ttg.memdesc_index %[[B]][%[[READ]]]
 // ASYNC: ttg.local_load {{.*}} token %[[W]]
 // ASYNC: tt.dot
+// ASYNC: %[[NEXT:.*]] = arith.addi %[[READ]], %c1_i32{{.*}} : i32
+// ASYNC: %[[WRAP:.*]] = arith.cmpi sge, %[[NEXT]], %c2_i32{{.*}} : i32
+// ASYNC: arith.select %[[WRAP]], %c0_i32{{.*}}, %[[NEXT]] : i32
 // ASYNC: ttg.async_copy_global_to_local
 // ASYNC: ttg.async_copy_global_to_local
 // ASYNC: %[[G:.*]] = ttg.async_commit_group tokens
 // ASYNC: scf.yield {{.*}}, %[[T1]], %[[G]]
 // ASYNC-NOT: loop.stage
+// ASYNC-NOT: arith.remsi
 // ASYNC-NOT: tt.load
 
 // Registers: the next iteration's loads first, carried into the loop.

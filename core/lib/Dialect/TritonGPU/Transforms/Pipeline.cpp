@@ -49,6 +49,8 @@
 
 #include "llvm/ADT/SetVector.h"
 
+#include <map>
+
 namespace mlir::triton::gpu {
 #define GEN_PASS_DEF_TRITONGPUSCHEDULELOOPS
 #define GEN_PASS_DEF_TRITONGPUPIPELINE
@@ -346,30 +348,84 @@ struct AsyncLoad {
   int numBuffers = 1; // the buffers the copies cycle through
 };
 
-/// `(iv - lb) / step % n` as i32, at the builder's place.
-Value bufferIndex(OpBuilder &b, Location loc, scf::ForOp loop, int n,
-                  SmallVectorImpl<Operation *> &made) {
-  Value iv = loop.getInductionVar(), lb = loop.getLowerBound(),
-        step = loop.getStep();
-  auto keep = [&](Operation *op) {
-    made.push_back(op);
-    return op->getResult(0);
-  };
-  Value it = keep(arith::DivSIOp::create(
-      b, loc, keep(arith::SubIOp::create(b, loc, iv, lb)), step));
-  Type i32 = b.getI32Type();
-  if (it.getType().isIndex())
-    it = keep(arith::IndexCastOp::create(b, loc, i32, it));
-  else if (it.getType() != i32)
-    it = keep(arith::TruncIOp::create(b, loc, i32, it));
-  Value count = keep(arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(n)));
-  return keep(arith::RemSIOp::create(b, loc, it, count));
-}
+/// The buffer indices of a loop's copies and reads: one i32 counter per
+/// buffer count and stage, carried by the loop (0, 1, .., n-1, 0, ..),
+/// stepped at the end of the body in its stage. The iteration's index
+/// would be `(iv - lb) / step % n`; carried, it costs an add and a select
+/// where the remainder costs a division (ten instructions an iteration for
+/// n = 3), as Triton's insert and extract indices do.
+class BufferCounters {
+public:
+  /// Asks for the counter of `n` buffers read or written in `stage`,
+  /// `cluster` (the earliest of its users').
+  void need(int n, int stage, int cluster) {
+    auto [it, inserted] = clusters_.try_emplace({n, stage}, cluster);
+    if (!inserted)
+      it->second = std::min(it->second, cluster);
+  }
+  /// Adds the counters to `loop` (replaced by a loop with more iteration
+  /// arguments, its attributes kept).
+  void create(scf::ForOp &loop) {
+    if (clusters_.empty())
+      return;
+    SmallVector<std::pair<int, int>> keys;
+    for (auto &[key, cluster] : clusters_)
+      keys.push_back(key);
+    llvm::sort(keys);
+    OpBuilder outside(loop);
+    Value zero = arith::ConstantOp::create(outside, loop.getLoc(),
+                                          outside.getI32IntegerAttr(0));
+    SmallVector<Value> inits(keys.size(), zero);
+    SmallVector<NamedAttribute> attrs(loop->getDiscardableAttrs());
+    IRRewriter rw(loop.getContext());
+    FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
+        rw, inits, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument> args) {
+          SmallVector<Value> next;
+          for (auto [key, arg] : llvm::zip(keys, args)) {
+            auto [n, stage] = key;
+            int cluster = clusters_[key];
+            Value one = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(1));
+            Value count =
+                arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(n));
+            auto plus = arith::AddIOp::create(b, loc, arg, one);
+            auto wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                              plus, count);
+            auto sel = arith::SelectOp::create(b, loc, wrap, zero, plus);
+            for (Operation *op : {one.getDefiningOp(), count.getDefiningOp(),
+                                  plus.getOperation(), wrap.getOperation(),
+                                  sel.getOperation()})
+              setSchedule(op, stage, cluster);
+            next.push_back(sel);
+            counters_[key] = arg;
+          }
+          return next;
+        });
+    loop = cast<scf::ForOp>(grown->getOperation());
+    for (NamedAttribute a : attrs)
+      loop->setAttr(a.getName(), a.getValue());
+  }
+  Value index(int n, int stage) const { return counters_.lookup({n, stage}); }
+
+private:
+  std::map<std::pair<int, int>, int> clusters_;
+  llvm::DenseMap<std::pair<int, int>, Value> counters_;
+};
 
 /// Turns the loads of `loop` that `plan` lists into asynchronous copies.
 /// Returns the buffers it allocated.
-SmallVector<Value> lowerToAsyncCopies(scf::ForOp loop,
+SmallVector<Value> lowerToAsyncCopies(scf::ForOp &loop,
                                       MutableArrayRef<AsyncLoad> plan) {
+  // The counters first: adding them replaces the loop.
+  BufferCounters counters;
+  for (AsyncLoad &p : plan) {
+    counters.need(p.numBuffers, attrOr(p.load, kStage, 0),
+                  attrOr(p.load, kCluster, 0));
+    for (Operation *user : p.load->getUsers())
+      counters.need(p.numBuffers, attrOr(user, kStage, 0),
+                    attrOr(user, kCluster, 0));
+  }
+  counters.create(loop);
   MLIRContext *ctx = loop.getContext();
   Location loc = loop.getLoc();
   OpBuilder outside(loop);
@@ -397,7 +453,7 @@ SmallVector<Value> lowerToAsyncCopies(scf::ForOp loop,
     int stage = attrOr(load, kStage, 0), cluster = attrOr(load, kCluster, 0);
     OpBuilder b(load);
     SmallVector<Operation *> ops;
-    Value index = bufferIndex(b, load.getLoc(), loop, p.numBuffers, ops);
+    Value index = counters.index(p.numBuffers, stage);
     auto viewType = MemDescType::get(ctx, type.getShape(),
                                      type.getElementType(), p.encoding, smem,
                                      /*mutable=*/true, {});
@@ -452,7 +508,7 @@ SmallVector<Value> lowerToAsyncCopies(scf::ForOp loop,
       wait = w.getResult();
     }
     SmallVector<Operation *> ops;
-    Value index = bufferIndex(b, cvt.getLoc(), loop, m->plan->numBuffers, ops);
+    Value index = counters.index(m->plan->numBuffers, stage);
     auto type = cast<RankedTensorType>(m->plan->load.getType());
     auto viewType = MemDescType::get(ctx, type.getShape(),
                                      type.getElementType(), m->plan->encoding,
