@@ -46,8 +46,8 @@ public:
         });
     auto obj = trident::bytesStage(
         "obj", ".o", true,
-        [](Artifact &a, StageContext &, std::string &out, std::string &error) {
-          return compileObject(a.bytes, out, error);
+        [](Artifact &a, StageContext &c, std::string &out, std::string &error) {
+          return compileObject(a.bytes, out, c.metadata, error);
         });
     auto so = trident::bytesStage(
         "host-so", ".so", true,

@@ -122,6 +122,18 @@ uint64_t hostMemory() {
   return pages > 0 && size > 0 ? uint64_t(pages) * uint64_t(size) : 0;
 }
 
+/// The vector registers a core gives a program (the cpu backend's kernel
+/// metadata counts the same): 32 with AVX-512 and on AArch64, else 16.
+int vectorRegisters() {
+#if defined(__x86_64__) || defined(__i386__)
+  return __builtin_cpu_supports("avx512f") ? 32 : 16;
+#elif defined(__aarch64__)
+  return 32;
+#else
+  return 16;
+#endif
+}
+
 /// TRIDENT_CPU_THREADS, else one worker per hardware thread.
 unsigned threadCount() {
   if (const char *env = std::getenv("TRIDENT_CPU_THREADS")) {
@@ -172,6 +184,29 @@ public:
     for (uint32_t &m : info.max_grid)
       m = 0x7fffffffu;
     info.max_threads_per_block = 0; // a program is one call: no block size
+  }
+
+  /// Triton's occupancy arithmetic on the host (tutorial 02): a kernel's
+  /// `registers` are the core's vector registers, and a core counts as a
+  /// multiprocessor holding 32 programs' worth of them, so
+  /// max_registers_per_block // (registers * warp size 1 * num_warps) is
+  /// 32 // num_warps programs per core, which the pool runs in turn.
+  bool attribute(const std::string &attr, int64_t &out) override {
+    if (attr == "max_registers_per_block" ||
+        attr == "max_registers_per_multiprocessor") {
+      out = 32 * int64_t(vectorRegisters());
+      return true;
+    }
+    if (attr == "max_threads_per_multiprocessor") {
+      out = 32;
+      return true;
+    }
+    if (attr == "l2_cache_size") {
+      long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+      out = l2 > 0 ? l2 : 0;
+      return l2 > 0;
+    }
+    return false;
   }
 
   trident_status_t allocate(size_t bytes, void **address) override {

@@ -203,13 +203,52 @@ LogicalResult translateToLLVMIR(ModuleOp module, std::string &text,
   return success();
 }
 
+int hostVectorRegisters() {
+  llvm::Triple triple(llvm::sys::getProcessTriple());
+  if (triple.isAArch64())
+    return 32;
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  auto it = features.find("avx512f");
+  return it != features.end() && it->second ? 32 : 16;
+}
+
+/// Bytes the module's functions allocate with a size known at compile
+/// time: static allocas, and aligned_alloc/malloc calls of a constant size
+/// (bufferization puts a kernel's larger tensors on the heap).
+static uint64_t blockLocalBytes(const llvm::Module &m) {
+  const llvm::DataLayout &dl = m.getDataLayout();
+  uint64_t bytes = 0;
+  for (const llvm::Function &f : m)
+    for (const llvm::BasicBlock &bb : f)
+      for (const llvm::Instruction &i : bb) {
+        if (auto *a = llvm::dyn_cast<llvm::AllocaInst>(&i)) {
+          if (auto size = a->getAllocationSize(dl); size && !size->isScalable())
+            bytes += size->getFixedValue();
+        } else if (auto *call = llvm::dyn_cast<llvm::CallInst>(&i)) {
+          const llvm::Function *callee = call->getCalledFunction();
+          if (!callee || call->arg_empty())
+            continue;
+          llvm::StringRef name = callee->getName();
+          unsigned sizeArg = name == "aligned_alloc" ? 1 : name == "malloc" ? 0 : ~0u;
+          if (sizeArg >= call->arg_size())
+            continue;
+          if (auto *c = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(sizeArg)))
+            bytes += c->getZExtValue();
+        }
+      }
+  return bytes;
+}
+
 LogicalResult compileObject(const std::string &llvmIR, std::string &object,
+                            bundle::KernelMetadata &metadata,
                             std::string &error) {
   llvm::LLVMContext llvmCtx;
   std::unique_ptr<llvm::Module> m =
       trident::parseLLVMIR(llvmIR, llvmCtx, "llir", error);
   if (!m)
     return failure();
+  metadata.sharedMemory = blockLocalBytes(*m);
+  metadata.registers = uint32_t(hostVectorRegisters());
   std::unique_ptr<llvm::TargetMachine> tm(hostMachine(error));
   if (!tm)
     return failure();
@@ -281,7 +320,6 @@ LogicalResult linkSharedObject(const std::string &object, std::string &so,
 void describeSharedObject(bundle::KernelMetadata &metadata) {
   metadata.format = "host-so";
   metadata.threadsPerWarp = 1;
-  metadata.sharedMemory = 0;
   metadata.extra["host"] = hostDescription();
 }
 

@@ -32,12 +32,23 @@ void buildLLVMPipeline(mlir::OpPassManager &pm);
 std::string hostDescription();
 mlir::LogicalResult translateToLLVMIR(mlir::ModuleOp module, std::string &text,
                                       std::string &error);
+/// Compiles to an object file, and records in `metadata` what the host
+/// counts as a kernel's registers and shared memory (describeSharedObject).
 mlir::LogicalResult compileObject(const std::string &llvmIR,
-                                  std::string &object, std::string &error);
+                                  std::string &object,
+                                  trident::bundle::KernelMetadata &metadata,
+                                  std::string &error);
+/// The vector registers a core of this host gives a program: 32 with
+/// AVX-512 and on AArch64, else 16.
+int hostVectorRegisters();
 mlir::LogicalResult linkSharedObject(const std::string &object,
                                      std::string &so, std::string &error);
 /// Fills what the bundle says of a host shared object: its format, one
-/// thread per warp, no shared memory, and the host it was compiled for.
+/// thread per warp and the host it was compiled for. `registers` (the
+/// host's vector registers) and `shared_memory` (the bytes a program
+/// allocates for its tensors: its static stack allocations and fixed-size
+/// heap buffers, the host's counterpart of a GPU's shared memory) come
+/// from compileObject.
 void describeSharedObject(trident::bundle::KernelMetadata &metadata);
 
 } // namespace trident::cpu
