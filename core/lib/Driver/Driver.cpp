@@ -18,6 +18,7 @@
 #include <mutex>
 
 #include "trident/Analysis/LayoutRemarks.h"
+#include "trident/Analysis/WrittenArguments.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -618,11 +619,25 @@ private:
     }
     for (const KernelConstexpr &c : constexprs)
       meta_.constexprs.push_back({c.name, c.value});
+    recordWrittenArguments(*module);
     artifact_.module = std::move(module);
     dump("ttir-raw", ".mlir",
          dumpDir_.empty() ? "" : printModule(*artifact_.module));
     ++stageIndex_;
     return true;
+  }
+
+  /// `x.writes`: the kernel's pointer arguments it may write through, by
+  /// name (trident/Analysis/WrittenArguments.h), so that hosts can refuse
+  /// read-only memory there.
+  void recordWrittenArguments(mlir::ModuleOp module) {
+    auto names = writtenArgumentNames(module, kernelName_);
+    if (!names)
+      return; // unknown: say nothing rather than guess
+    std::string joined;
+    for (const std::string &n : *names)
+      joined += (joined.empty() ? "" : ",") + n;
+    meta_.extra["writes"] = joined;
   }
 
   bool finish(const std::string &stage, bool binary) {

@@ -72,12 +72,17 @@ def _extent(shape, strides, itemsize):
 
 class TensorRef:
     """A tensor argument, reduced to what a launch needs."""
-    __slots__ = ("address", "dtype", "device_type", "device_index", "low", "nbytes", "torch")
+    __slots__ = ("address", "dtype", "device_type", "device_index", "low", "nbytes", "torch",
+                 "readonly")
 
-    def __init__(self, address, dtype, device_type, device_index, low, nbytes, torch=False):
+    def __init__(self, address, dtype, device_type, device_index, low, nbytes, torch=False,
+                 readonly=False):
         self.address, self.dtype = address, dtype
         self.device_type, self.device_index = device_type, device_index
         self.low, self.nbytes, self.torch = low, nbytes, torch
+        # The array interface's read-only flag (np.broadcast_to views,
+        # arrays with writeable=False, read-only buffers).
+        self.readonly = readonly
 
 
 def _interface_ref(interface, device_type):
@@ -105,7 +110,9 @@ def _interface_ref_checked(interface, device_type):
             acc *= n
         strides.reverse()
     low, nbytes = _extent(shape, strides, itemsize)
-    return TensorRef(interface["data"][0], name, device_type, 0, low, nbytes)
+    data = interface["data"]
+    return TensorRef(data[0], name, device_type, 0, low, nbytes,
+                     readonly=bool(data[1]) if len(data) > 1 else False)
 
 
 def tensor_ref(a):
@@ -131,7 +138,11 @@ def tensor_ref(a):
         kind, index = a.__dlpack_device__()
         if kind == _DL_CPU:
             import numpy
-            return tensor_ref(numpy.from_dlpack(a))
+            ref = tensor_ref(numpy.from_dlpack(a))
+            # numpy marks what it imports through DLPack read-only (the
+            # protocol, before its version 1, says nothing of it).
+            ref.readonly = False
+            return ref
         torch = sys.modules.get("torch")
         if kind in (_DL_CUDA, _DL_ROCM) and torch is not None:
             return tensor_ref(torch.utils.dlpack.from_dlpack(a))

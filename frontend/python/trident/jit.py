@@ -532,6 +532,10 @@ class CompiledKernel:
         self._names = [n for n, _ in names]
         self._types = [t for _, t in names]
         self._cpu = device.driver == "cpu"
+        # The pointer parameters the kernel may write through (the
+        # compiler's x.writes; all of them for bundles from before it).
+        writes = self.metadata.raw.get("x.writes")
+        self._writes = set(self._names) if writes is None else set(filter(None, writes.split(",")))
         # Parameters given as torch tensors (their key is a plain "*fp32"
         # string): the launcher calls data_ptr() directly.
         self._torch_args = {i for i, k in enumerate(key or ()) if isinstance(k, str) and k.startswith("*")}
@@ -610,6 +614,11 @@ class CompiledKernel:
                         raise UnsupportedArgument(
                             f"argument '{self.fn.arg_names[pos]}' is on device "
                             f"'{ref.device_type}', the kernel runs on the cpu")
+                    if ref.readonly and self.fn.arg_names[pos] in self._writes:
+                        raise ValueError(
+                            f"argument '{self.fn.arg_names[pos]}' of '{self.name}' is "
+                            f"read-only (a np.broadcast_to view, or writeable=False), and "
+                            f"the kernel writes through it: pass a writable array")
                     wrapped.append(self.device.wrap(ref.address + ref.low, max(1, ref.nbytes)))
             self._gpu_launch(_grid3(grid), None, values)
         finally:
