@@ -64,3 +64,54 @@ def test_a_cpu_pointer_for_a_gpu_kernel_is_refused():
     host = torch.randn(64)
     with pytest.raises(triton.TridentError, match="does not point to memory of device cuda"):
         k[(1,)](host, x, x, 64, 64)
+
+
+@cuda
+def test_launches_inside_cuda_graph_capture():
+    x = torch.randn(4096, device="cuda")
+    y = torch.randn(4096, device="cuda")
+    out = torch.full_like(x, float("nan"))
+    K.add_kernel[(4,)](x, y, out, 4096, BLOCK_SIZE=1024)  # compiled outside
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    out.fill_(float("nan"))
+    with torch.cuda.graph(graph):
+        K.add_kernel[(4,)](x, y, out, 4096, BLOCK_SIZE=1024)
+        K.scale_kernel[(4,)](out, out, 4096, 2.0, 0, BLOCK=1024)
+    torch.cuda.synchronize()
+    assert torch.isnan(out).all(), "capture must not run the kernels"
+    for _ in range(3):  # replays see the inputs' current values
+        x.normal_()
+        graph.replay()
+        torch.cuda.synchronize()
+        assert torch.equal(out, (x + y) * 2.0)
+
+
+@cuda
+def test_launches_from_several_threads_at_once():
+    import threading
+    n, rounds, threads = 1 << 16, 50, 8
+    results, errors = {}, []
+
+    def work(i):
+        try:
+            x = torch.full((n,), float(i), device="cuda")
+            out = torch.empty_like(x)
+            s = torch.cuda.Stream()
+            with torch.cuda.stream(s):
+                for r in range(rounds):
+                    K.scale_kernel[(n // 1024,)](x, out, n, 1.0, 1, BLOCK=1024)
+                    x, out = out, x
+            s.synchronize()
+            results[i] = float(x[0]), float(x[-1])
+        except Exception as e:  # noqa: BLE001 (reported below)
+            errors.append(e)
+
+    ts = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert not errors, errors
+    for i in range(threads):
+        assert results[i] == (float(i + rounds), float(i + rounds))

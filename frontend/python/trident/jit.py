@@ -22,7 +22,7 @@ import struct
 import sys
 import tempfile
 
-from . import _native, _bundles, _interactive
+from . import _native, _bundles, _interactive, _launcher
 from ._tensors import UnsupportedArgument, dtype_name, tensor_ref
 
 
@@ -544,9 +544,24 @@ class CompiledKernel:
         self.stream = _stream_getter(device)
 
     def _make_launcher(self):
-        """A function (grid, stream, values) -> None written for this
-        kernel's arguments: one struct.pack for the arguments, one for the
-        launch config, one call into the runtime."""
+        """A function (grid, stream, values) -> None for this kernel's
+        arguments: the compiled launcher (_launcher.py) where it could be
+        built, else Python's."""
+        fast = _launcher.module()
+        if fast is not None:
+            rt = self.device.runtime
+            slots = []
+            for pos, t in zip(self._positions, self._types):
+                kind, _ = _arg_slot(t)
+                slots.append((pos, kind, 0 if pos in self._torch_args else 1))
+            return fast.make(ctypes.cast(rt.lib.trident_kernel_launch, ctypes.c_void_p).value,
+                             self._kernel.value, slots, _address, _grid3, rt.check,
+                             struct.error)
+        return self._make_python_launcher()
+
+    def _make_python_launcher(self):
+        """The launcher in Python: one struct.pack for the arguments, one
+        for the launch config, one call into the runtime."""
         fmt, items = "<", []
         for pos, t in zip(self._positions, self._types):
             kind, code = _arg_slot(t)

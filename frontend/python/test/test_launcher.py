@@ -1,0 +1,60 @@
+"""The compiled launch fast path (_launch.c) and its pure-Python fallback
+give the same results and the same errors."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import trident as triton
+from trident import _launcher
+import kernels as K
+from conftest import HERE
+
+
+@pytest.mark.skipif(os.environ.get("TRIDENT_LAUNCHER") == "python",
+                    reason="the Python launcher was asked for")
+def test_the_compiled_launcher_is_built_here():
+    # This machine has a C compiler and Python's headers (scripts/setup.sh).
+    assert _launcher.module() is not None, _launcher.why_not()
+    x = np.arange(100, dtype=np.float32)
+    out = np.zeros(100, np.float32)
+    h = K.add_kernel[(4,)](x, x, out, 100, BLOCK_SIZE=32)
+    assert type(h._gpu_launch).__name__ == "Launcher"
+    np.testing.assert_array_equal(out, 2 * x)
+
+
+def test_errors_through_the_compiled_launcher():
+    x = np.zeros(8, np.float32)
+    with pytest.raises(ValueError, match=r"grid x = 8589934592 is out of range"):
+        K.add_kernel[(2 ** 33,)](x, x, x, 8, BLOCK_SIZE=8)
+    with pytest.raises(TypeError, match=r"argument 'n_elements' = 'eight' does not fit its type i32"):
+        h = K.add_kernel.warmup(x, x, x, 8, BLOCK_SIZE=8, grid=(1,))
+        h[(1,)](x, x, x, "eight", 8)
+    # grids as lists, 2-d and 3-d, and numpy ints
+    K.scale_kernel[[1]](x, x, 8, 1.0, 0, BLOCK=8)
+    K.scale_kernel[(np.int64(1), 1, 1)](x, x, 8, 1.0, 0, BLOCK=8)
+
+
+SCRIPT = """
+import numpy as np, sys
+sys.path.insert(0, {test!r})
+import kernels as K
+from trident import _launcher
+x = np.arange(64, dtype=np.float32); out = np.zeros(64, np.float32)
+K.scale_kernel[(2,)](x, out, 64, 2.5, 1, BLOCK=32)
+print(_launcher.module() is None, float(out.sum()))
+"""
+
+
+def test_python_fallback_gives_the_same_results(tmp_path):
+    env = dict(os.environ, TRIDENT_LAUNCHER="python")
+    env["PYTHONPATH"] = os.path.dirname(HERE) + os.pathsep + env.get("PYTHONPATH", "")
+    r = subprocess.run([sys.executable, "-c", SCRIPT.format(test=HERE)], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    fallback, total = r.stdout.split()
+    assert fallback == "True"
+    x = np.arange(64, dtype=np.float32)
+    assert float(total) == float((x * 2.5 + 1).sum())

@@ -1,0 +1,129 @@
+"""Launch cost from Python, in one process: Trident, Triton and the CUDA
+driver's own cuLaunchKernel, on the same empty kernels, context and stream.
+
+    python3 tools/trident-bench/python_launch_compare.py
+
+(on a CUDA machine with torch and Triton; Trident's libraries from
+TRIDENT_LIB_DIR, its package on PYTHONPATH). Host time per launch: rounds
+of LAUNCHES launches back to back on torch's current stream (fewer than
+the launch queue holds, so the host never waits for the GPU), synchronized
+outside the timing; the median of ROUNDS rounds after a warm-up. Trident
+is timed with its compiled launcher (trident/_launch.c) and with its
+pure-Python one; the driver's figure is cuLaunchKernel in a C loop
+(bare_launch.c, built here with cc) on Triton's compiled function, which
+is the floor any Python launcher adds to.
+"""
+import ctypes
+import importlib.util
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import torch
+import triton
+
+import trident
+import trident.language
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROUNDS, LAUNCHES = 41, 500
+
+
+def load(as_trident):
+    """launch_kernels.py as a module, compiled by Trident or by Triton."""
+    saved = {k: sys.modules.get(k) for k in ("triton", "triton.language")}
+    if as_trident:
+        sys.modules["triton"], sys.modules["triton.language"] = trident, trident.language
+    try:
+        name = "launch_kernels_" + ("trident" if as_trident else "triton")
+        spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, "launch_kernels.py"))
+        m = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(m)
+        return m
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+
+
+def measure(launch):
+    for _ in range(200):
+        launch()
+    torch.cuda.synchronize()
+    host = []
+    for _ in range(ROUNDS):
+        t0 = time.perf_counter()
+        for _ in range(LAUNCHES):
+            launch()
+        host.append((time.perf_counter() - t0) / LAUNCHES * 1e6)
+        torch.cuda.synchronize()
+    return statistics.median(host)
+
+
+def bare_driver(kernel, params):
+    """cuLaunchKernel alone on Triton's compiled `kernel`."""
+    lib = os.path.join(tempfile.mkdtemp(), "bare_launch.so")
+    subprocess.run(["cc", "-O2", "-shared", "-fPIC", os.path.join(HERE, "bare_launch.c"),
+                    "-o", lib, "-ldl"], check=True)
+    bare = ctypes.CDLL(lib)
+    bare.bare_launch_us.restype = ctypes.c_double
+    bare.bare_launch_us.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
+                                    ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint]
+    kernel._init_handles()
+    values = [ctypes.c_uint64(p) if isinstance(p, int) and p > 2 ** 32 else p for p in params]
+    # Triton 3.6 kernels take two more pointers: global and profile scratch.
+    values += [ctypes.c_void_p(0), ctypes.c_void_p(0)]
+    arr = (ctypes.c_void_p * len(values))(*[ctypes.cast(ctypes.pointer(v), ctypes.c_void_p)
+                                             for v in values])
+    stream = torch.cuda.current_stream().cuda_stream
+    block = kernel.metadata.num_warps * 32
+    out = []
+    bare.bare_launch_us(kernel.function, arr, 200, stream, block, kernel.metadata.shared)
+    torch.cuda.synchronize()
+    for _ in range(ROUNDS):
+        us = bare.bare_launch_us(kernel.function, arr, LAUNCHES, stream, block,
+                                 kernel.metadata.shared)
+        if us < 0:
+            raise RuntimeError("cuLaunchKernel failed")
+        out.append(us)
+        torch.cuda.synchronize()
+    return statistics.median(out)
+
+
+def main():
+    x = torch.empty(4096, device="cuda")
+    ys = [torch.empty(4096, device="cuda") for _ in range(5)]
+    two = lambda k: (lambda: k.empty_kernel[(1,)](x, 4096, BLOCK=128))  # noqa: E731
+    ten = lambda k: (lambda: k.empty_kernel_10[(1,)](*ys, 4096, 64, 32, 0.5, 2.0, BLOCK=128))  # noqa: E731
+    tr, td = load(False), load(True)
+    rows = {}
+    rows["Triton " + triton.__version__] = (measure(two(tr)), measure(ten(tr)))
+    from trident import _launcher
+    compiled = _launcher.module() is not None
+    rows["Trident, compiled launcher" if compiled else "Trident (no compiled launcher: "
+         + _launcher.why_not() + ")"] = (measure(two(td)), measure(ten(td)))
+    _launcher._state.update(module=None, why="pure Python, for comparison")
+    td2 = load(True)
+    rows["Trident, pure-Python launcher"] = (measure(two(td2)), measure(ten(td2)))
+    k2 = tr.empty_kernel.warmup(x, 4096, BLOCK=128, grid=(1,))
+    k10 = tr.empty_kernel_10.warmup(*ys, 4096, 64, 32, 0.5, 2.0, BLOCK=128, grid=(1,))
+    d2 = bare_driver(k2, [ctypes.c_uint64(x.data_ptr()), ctypes.c_int32(4096)])
+    d10 = bare_driver(k10, [ctypes.c_uint64(y.data_ptr()) for y in ys] +
+                      [ctypes.c_int32(4096), ctypes.c_int32(64), ctypes.c_int32(32),
+                       ctypes.c_float(0.5), ctypes.c_float(2.0)])
+    rows["cuLaunchKernel in a C loop (the driver)"] = (d2, d10)
+    print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}; host microseconds "
+          f"per launch, median of {ROUNDS} rounds of {LAUNCHES}")
+    print("| launcher | 2 arguments | 10 arguments | 2 args / driver | 10 args / driver |")
+    print("|---|---|---|---|---|")
+    for name, (a, b) in rows.items():
+        print(f"| {name} | {a:.2f} | {b:.2f} | {a / d2:.2f} | {b / d10:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
