@@ -133,9 +133,15 @@ TEST_F(RuntimeTest, CpuDeviceInfo) {
 
 TEST_F(RuntimeTest, UnknownDeviceAttributesAreNotFound) {
   int64_t v = 0;
-  expectError(trident_device_attribute(cpu, "max_registers_per_block", &v),
+  expectError(trident_device_attribute(cpu, "clock_rate_khz", &v),
               TRIDENT_NOT_FOUND,
               "device cpu (host CPU");
+  // What the host answers, for Triton's occupancy arithmetic: 32 programs'
+  // worth of a core's 16 or 32 vector registers.
+  OK(trident_device_attribute(cpu, "max_registers_per_block", &v));
+  EXPECT_TRUE(v == 32 * 16 || v == 32 * 32) << v;
+  OK(trident_device_attribute(cpu, "max_threads_per_multiprocessor", &v));
+  EXPECT_EQ(v, 32);
   expectError(trident_device_attribute(cpu, nullptr, &v),
               TRIDENT_INVALID_ARGUMENT, "name is NULL");
 }
