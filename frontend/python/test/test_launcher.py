@@ -58,3 +58,55 @@ def test_python_fallback_gives_the_same_results(tmp_path):
     assert fallback == "True"
     x = np.arange(64, dtype=np.float32)
     assert float(total) == float((x * 2.5 + 1).sum())
+
+
+def test_the_compiled_dispatcher_follows_fast():
+    """kernel[grid](...) through the compiled dispatcher (torch-protocol
+    tensors, as test_launch.TorchLike gives them on the host): the same
+    launch table entries as the Python path, kwargs, defaults, callable
+    grids, bool and float constexprs; launch options and misses go to the
+    Python path."""
+    from test_launch import TorchLike, fresh, poisoned
+
+    @triton.jit
+    def scaled(x_ptr, out_ptr, n, alpha, BLOCK: triton.language.constexpr = 64,
+               NEG: triton.language.constexpr = False, OFFSET: triton.language.constexpr = 0.5):
+        tl = triton.language
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        y = tl.load(x_ptr + offs, mask=m) * alpha + OFFSET
+        if NEG:
+            y = -y
+        tl.store(out_ptr + offs, y, mask=m)
+
+    x = fresh(1000, seed=5)
+    for i in range(4):
+        out = poisoned(1000)
+        grid = (16,) if i % 2 else (lambda meta: (triton.cdiv(meta["n"], meta["BLOCK"]),))
+        h = scaled[grid](TorchLike(x), TorchLike(out), 1000, 2.0)
+        np.testing.assert_allclose(out, x * 2.0 + 0.5, rtol=1e-6)
+    assert type(scaled._entry).__name__ == "Dispatcher"
+    assert len(scaled.cache) == 1, list(scaled.cache)
+    # the first launch compiled through the Python path; the other three
+    # were the dispatcher's
+    assert scaled._entry.fallbacks == 0
+    out = poisoned(1000)
+    scaled[(8,)](TorchLike(x), TorchLike(out), n=1000, alpha=3.0, BLOCK=128, NEG=True)
+    np.testing.assert_allclose(out, -(x * 3.0 + 0.5), rtol=1e-6)
+    assert len(scaled.cache) == 2 and scaled._entry.fallbacks == 1  # compiled
+    scaled[(8,)](TorchLike(x), TorchLike(out), n=1000, alpha=3.0, BLOCK=128, NEG=True)
+    assert scaled._entry.fallbacks == 1
+    out = poisoned(1000)
+    scaled[(8,)](TorchLike(x), TorchLike(out), 1000, 3.0, BLOCK=128, NEG=True, num_warps=2)
+    np.testing.assert_allclose(out, -(x * 3.0 + 0.5), rtol=1e-6)
+    assert len(scaled.cache) == 3  # options: another entry, from the Python path
+    with pytest.raises(TypeError, match="missing"):
+        scaled[(8,)](TorchLike(x), TorchLike(out), 1000)
+    with pytest.raises(TypeError, match="alpha"):
+        scaled[(8,)](TorchLike(x), TorchLike(out), 1000, 2.0, alpha=2.0)
+    # an unaligned view: its own specialization, the same through both
+    xs = fresh(1001, seed=6)
+    out = poisoned(1000)
+    scaled[(16,)](TorchLike(xs[1:]), TorchLike(out), 1000, 1.0)
+    np.testing.assert_allclose(out, xs[1:] + 0.5, rtol=1e-6)
+    assert any("*fp32" in k[0] for k in scaled.cache)

@@ -13,6 +13,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -268,7 +269,413 @@ static PyObject *make(PyObject *module, PyObject *args) {
   return (PyObject *)l;
 }
 
+/*===-- The dispatcher: kernel[grid](...) ------------------------------------===*
+ * A JITFunction's whole launch for the common case, as its generated
+ * Python function (_fast) does it: bind the arguments to the parameters,
+ * compute the specialization key, find the device, look the compiled
+ * kernel up, evaluate a callable grid, launch on the current stream.
+ * Whatever it does not handle -- launch options among the keywords, a
+ * missing or repeated argument, a value whose key is not one of the plain
+ * cases below, a kernel not compiled yet -- goes to _fast unchanged, which
+ * raises the errors and compiles. The keys it builds equal _fast's: the
+ * launch table is shared. */
+
+enum { MODE_SPEC = 0, MODE_NOSPEC = 1, MODE_NOALIGN = 2, MODE_CONSTEXPR = 3 };
+#define MAX_PARAMS 256
+
+typedef struct {
+  PyObject_HEAD
+  vectorcallfunc vectorcall;
+  PyObject *fallback;      /* _fast(grid, *args, **kwargs) */
+  PyObject *names;         /* tuple of the parameters' names */
+  PyObject *defaults;      /* tuple: each parameter's default, or nodefault */
+  PyObject *nodefault;
+  Py_ssize_t nparams;
+  int modes[MAX_PARAMS];
+  Py_ssize_t nruntime;
+  Py_ssize_t runtime[MAX_PARAMS];
+  PyObject *positions;     /* the runtime positions, for device_of */
+  PyObject *cache;         /* the launch table */
+  PyObject *torch_types;   /* set of torch-like tensor types */
+  PyObject *pointer_types; /* dtype -> "*fp32" */
+  PyObject *aligned;       /* "*fp32" -> "*fp32:16" */
+  PyObject *device_of;     /* _device_of(values, positions) */
+  PyObject *device_kind;   /* "cuda" or "hip": torch's GPU tensors */
+  PyObject *error;         /* struct.error */
+  Py_ssize_t fallbacks;    /* calls handed to _fast (tests read it) */
+} Dispatcher;
+
+static PyObject *s_i32, *s_i32_16, *s_i32_1, *s_i64, *s_i64_16, *s_u64,
+    *s_u64_16, *s_fp32, *s_u1, *s_cpu, *s_dtype, *s_get_device, *s_stream,
+    *s_launch, *s_bad_arguments, *s_float, *k_true, *k_false, *empty_tuple;
+
+static void dispatcher_dealloc(Dispatcher *d) {
+  Py_XDECREF(d->fallback);
+  Py_XDECREF(d->names);
+  Py_XDECREF(d->defaults);
+  Py_XDECREF(d->nodefault);
+  Py_XDECREF(d->positions);
+  Py_XDECREF(d->cache);
+  Py_XDECREF(d->torch_types);
+  Py_XDECREF(d->pointer_types);
+  Py_XDECREF(d->aligned);
+  Py_XDECREF(d->device_of);
+  Py_XDECREF(d->device_kind);
+  Py_XDECREF(d->error);
+  Py_TYPE(d)->tp_free((PyObject *)d);
+}
+
+/* An int's key entry, as _spec_int / _spec_int_nospec / the noalign rule
+ * give it; NULL (no error set) when it is not a plain case. */
+static PyObject *int_key(PyObject *v, int mode) {
+  int overflow = 0;
+  long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+  if (x == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    return NULL;
+  }
+  PyObject *r;
+  if (overflow) {
+    if (overflow < 0)
+      return NULL;
+    unsigned long long u = PyLong_AsUnsignedLongLong(v);
+    if (u == (unsigned long long)-1 && PyErr_Occurred()) {
+      PyErr_Clear();
+      return NULL; /* 2^64 and above: _fast names it */
+    }
+    r = (mode == MODE_SPEC && u % 16 == 0) ? s_u64_16 : s_u64;
+  } else if (mode != MODE_NOSPEC && x == 1) {
+    r = s_i32_1;
+  } else {
+    int i32 = x >= -2147483648LL && x <= 2147483647LL;
+    int by16 = mode == MODE_SPEC && x % 16 == 0;
+    r = i32 ? (by16 ? s_i32_16 : s_i32) : (by16 ? s_i64_16 : s_i64);
+  }
+  Py_INCREF(r);
+  return r;
+}
+
+/* A value's key entry; NULL (no error set) when it is not a plain case. */
+static PyObject *key_of(Dispatcher *d, PyObject *v, int mode) {
+  if (mode == MODE_CONSTEXPR) { /* _constexpr_key */
+    if (PyLong_CheckExact(v) || PyUnicode_CheckExact(v) || v == Py_None) {
+      Py_INCREF(v);
+      return v;
+    }
+    if (v == Py_True || v == Py_False) {
+      PyObject *k = v == Py_True ? k_true : k_false;
+      Py_INCREF(k);
+      return k;
+    }
+    if (PyFloat_CheckExact(v)) {
+      PyObject *text = PyObject_Repr(v);
+      if (!text) {
+        PyErr_Clear();
+        return NULL;
+      }
+      PyObject *k = PyTuple_Pack(2, s_float, text);
+      Py_DECREF(text);
+      if (!k)
+        PyErr_Clear();
+      return k;
+    }
+    return NULL;
+  }
+  if (PyLong_CheckExact(v))
+    return int_key(v, mode);
+  if (PyFloat_CheckExact(v)) {
+    Py_INCREF(s_fp32);
+    return s_fp32;
+  }
+  if (v == Py_True || v == Py_False) {
+    Py_INCREF(s_u1);
+    return s_u1;
+  }
+  if (v == Py_None) {
+    Py_INCREF(Py_None);
+    return Py_None;
+  }
+  int torch = PySet_Contains(d->torch_types, (PyObject *)Py_TYPE(v));
+  if (torch != 1) {
+    if (torch < 0)
+      PyErr_Clear();
+    return NULL;
+  }
+  PyObject *dtype = PyObject_GetAttr(v, s_dtype);
+  if (!dtype) {
+    PyErr_Clear();
+    return NULL;
+  }
+  PyObject *ptr = PyDict_GetItemWithError(d->pointer_types, dtype);
+  Py_DECREF(dtype);
+  if (!ptr) {
+    PyErr_Clear();
+    return NULL;
+  }
+  if (mode != MODE_SPEC) { /* no alignment in the key */
+    Py_INCREF(ptr);
+    return ptr;
+  }
+  PyObject *addr = PyObject_CallMethodNoArgs(v, data_ptr_name);
+  if (!addr) {
+    PyErr_Clear();
+    return NULL;
+  }
+  unsigned long long a = PyLong_AsUnsignedLongLong(addr);
+  Py_DECREF(addr);
+  if (a == (unsigned long long)-1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    return NULL;
+  }
+  if (a % 16 != 0) {
+    Py_INCREF(ptr);
+    return ptr;
+  }
+  PyObject *al = PyDict_GetItemWithError(d->aligned, ptr);
+  if (!al) {
+    if (PyErr_Occurred())
+      return NULL;
+    al = PyUnicode_FromFormat("%U:16", ptr);
+    if (!al || PyDict_SetItem(d->aligned, ptr, al) < 0) {
+      Py_XDECREF(al);
+      PyErr_Clear();
+      return NULL;
+    }
+    Py_DECREF(al);
+  }
+  Py_INCREF(al);
+  return al;
+}
+
+/* The device key of the first tensor among the runtime arguments, as
+ * _device_of gives it; NULL with an error set on failure. */
+static PyObject *device_key(Dispatcher *d, PyObject *values) {
+  for (Py_ssize_t i = 0; i < d->nruntime; ++i) {
+    PyObject *v = PyTuple_GET_ITEM(values, d->runtime[i]);
+    if (PyLong_CheckExact(v) || PyFloat_CheckExact(v) || v == Py_None ||
+        v == Py_True || v == Py_False)
+      continue;
+    if (PySet_Contains(d->torch_types, (PyObject *)Py_TYPE(v)) == 1) {
+      PyObject *idx = PyObject_CallMethodNoArgs(v, s_get_device);
+      if (!idx)
+        return NULL;
+      long index = PyLong_AsLong(idx);
+      Py_DECREF(idx);
+      if (index == -1 && PyErr_Occurred())
+        return NULL;
+      if (index >= 0)
+        return Py_BuildValue("(Ol)", d->device_kind, index);
+      return Py_BuildValue("(Oi)", s_cpu, 0);
+    }
+    break; /* another kind of tensor: Python decides */
+  }
+  return PyObject_CallFunctionObjArgs(d->device_of, values, d->positions, NULL);
+}
+
+static PyObject *dispatch(PyObject *self, PyObject *const *args, size_t nargsf,
+                          PyObject *kwnames) {
+  Dispatcher *d = (Dispatcher *)self;
+  Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  if (nargs < 1 || nargs - 1 > d->nparams)
+    goto fallback;
+  PyObject *bound[MAX_PARAMS];
+  for (Py_ssize_t i = 0; i < d->nparams; ++i)
+    bound[i] = NULL;
+  for (Py_ssize_t i = 1; i < nargs; ++i)
+    bound[i - 1] = args[i];
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    PyObject *name = PyTuple_GET_ITEM(kwnames, k);
+    Py_ssize_t at = -1;
+    for (Py_ssize_t i = 0; i < d->nparams && at < 0; ++i)
+      if (PyTuple_GET_ITEM(d->names, i) == name)
+        at = i;
+    for (Py_ssize_t i = 0; i < d->nparams && at < 0; ++i)
+      if (PyUnicode_Compare(PyTuple_GET_ITEM(d->names, i), name) == 0)
+        at = i;
+    if (at < 0 || bound[at])
+      goto fallback; /* a launch option, or an argument given twice */
+    bound[at] = args[nargs + k];
+  }
+  for (Py_ssize_t i = 0; i < d->nparams; ++i)
+    if (!bound[i]) {
+      PyObject *def = PyTuple_GET_ITEM(d->defaults, i);
+      if (def == d->nodefault)
+        goto fallback; /* missing: _fast raises */
+      bound[i] = def;
+    }
+  PyObject *values = PyTuple_New(d->nparams);
+  if (!values)
+    return NULL;
+  for (Py_ssize_t i = 0; i < d->nparams; ++i) {
+    Py_INCREF(bound[i]);
+    PyTuple_SET_ITEM(values, i, bound[i]);
+  }
+  PyObject *key = PyTuple_New(d->nparams);
+  if (!key) {
+    Py_DECREF(values);
+    return NULL;
+  }
+  for (Py_ssize_t i = 0; i < d->nparams; ++i) {
+    PyObject *item = key_of(d, bound[i], d->modes[i]);
+    if (!item) {
+      Py_DECREF(key);
+      Py_DECREF(values);
+      if (PyErr_Occurred())
+        return NULL;
+      goto fallback;
+    }
+    PyTuple_SET_ITEM(key, i, item);
+  }
+  PyObject *dev = device_key(d, values);
+  if (!dev) {
+    Py_DECREF(key);
+    Py_DECREF(values);
+    PyErr_Clear();
+    goto fallback; /* _fast raises it, located */
+  }
+  PyObject *full = PyTuple_Pack(3, key, empty_tuple, dev);
+  Py_DECREF(key);
+  Py_DECREF(dev);
+  if (!full) {
+    Py_DECREF(values);
+    return NULL;
+  }
+  PyObject *kernel = PyDict_GetItemWithError(d->cache, full);
+  Py_DECREF(full);
+  if (!kernel) {
+    Py_DECREF(values);
+    if (PyErr_Occurred())
+      PyErr_Clear();
+    goto fallback; /* not compiled yet */
+  }
+  Py_INCREF(kernel);
+  PyObject *grid = args[0];
+  Py_INCREF(grid);
+  if (!PyTuple_Check(grid) && PyCallable_Check(grid)) {
+    PyObject *meta = PyDict_New();
+    int bad = !meta;
+    for (Py_ssize_t i = 0; !bad && i < d->nparams; ++i)
+      bad = PyDict_SetItem(meta, PyTuple_GET_ITEM(d->names, i), bound[i]) < 0;
+    PyObject *g = bad ? NULL : PyObject_CallOneArg(grid, meta);
+    Py_XDECREF(meta);
+    Py_DECREF(grid);
+    if (!g) {
+      Py_DECREF(kernel);
+      Py_DECREF(values);
+      return NULL;
+    }
+    grid = g;
+  }
+  PyObject *stream = PyObject_CallMethodNoArgs(kernel, s_stream);
+  PyObject *r = NULL;
+  if (stream) {
+    PyObject *launch = PyObject_GetAttr(kernel, s_launch);
+    if (launch) {
+      PyObject *call[3] = {grid, stream, values};
+      r = PyObject_Vectorcall(launch, call, 3, NULL);
+      Py_DECREF(launch);
+    }
+    Py_DECREF(stream);
+  }
+  if (!r && PyErr_ExceptionMatches(d->error)) {
+    /* An argument its slot cannot hold: _bad_arguments names it. */
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    PyObject *bad = PyObject_CallMethodObjArgs(
+        kernel, s_bad_arguments, grid, value ? value : Py_None, values, NULL);
+    Py_XDECREF(bad);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+  }
+  Py_DECREF(grid);
+  Py_DECREF(values);
+  if (!r) {
+    Py_DECREF(kernel);
+    return NULL;
+  }
+  Py_DECREF(r);
+  return kernel;
+
+fallback:
+  d->fallbacks++;
+  return PyObject_Vectorcall(d->fallback, args, nargsf, kwnames);
+}
+
+static PyMemberDef dispatcher_members[] = {
+    {"fallbacks", T_PYSSIZET, offsetof(Dispatcher, fallbacks), READONLY,
+     "calls handed to the Python path"},
+    {NULL, 0, 0, 0, NULL}};
+
+static PyTypeObject DispatcherType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "_trident_launch.Dispatcher",
+    .tp_basicsize = sizeof(Dispatcher),
+    .tp_dealloc = (destructor)dispatcher_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_call = PyVectorcall_Call,
+    .tp_vectorcall_offset = offsetof(Dispatcher, vectorcall),
+    .tp_doc = "A kernel's dispatcher: dispatcher(grid, *args, **kwargs).",
+    .tp_members = dispatcher_members,
+};
+
+/* dispatcher(fallback, names, defaults, nodefault, modes, positions, cache,
+ * torch_types, pointer_types, device_of, device_kind, error). */
+static PyObject *make_dispatcher(PyObject *module, PyObject *args) {
+  PyObject *fallback, *names, *defaults, *nodefault, *modes, *positions, *cache,
+      *torch_types, *pointer_types, *device_of, *device_kind, *error;
+  if (!PyArg_ParseTuple(args, "OO!O!OO!O!O!O!O!OUO", &fallback, &PyTuple_Type,
+                        &names, &PyTuple_Type, &defaults, &nodefault,
+                        &PyTuple_Type, &modes, &PyTuple_Type, &positions,
+                        &PyDict_Type, &cache, &PySet_Type, &torch_types,
+                        &PyDict_Type, &pointer_types, &device_of, &device_kind,
+                        &error))
+    return NULL;
+  Py_ssize_t n = PyTuple_GET_SIZE(names);
+  if (n > MAX_PARAMS || PyTuple_GET_SIZE(defaults) != n ||
+      PyTuple_GET_SIZE(modes) != n || PyTuple_GET_SIZE(positions) > n) {
+    PyErr_SetString(PyExc_ValueError, "dispatcher: inconsistent tables");
+    return NULL;
+  }
+  Dispatcher *d = PyObject_New(Dispatcher, &DispatcherType);
+  if (!d)
+    return NULL;
+  d->vectorcall = dispatch;
+  d->fallbacks = 0;
+  d->nparams = n;
+  for (Py_ssize_t i = 0; i < n; ++i)
+    d->modes[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(modes, i));
+  d->nruntime = PyTuple_GET_SIZE(positions);
+  for (Py_ssize_t i = 0; i < d->nruntime; ++i)
+    d->runtime[i] = PyLong_AsSsize_t(PyTuple_GET_ITEM(positions, i));
+  PyObject *objs[] = {fallback, names, defaults, nodefault, positions, cache,
+                      torch_types, pointer_types, device_of, device_kind, error};
+  for (size_t i = 0; i < sizeof(objs) / sizeof(objs[0]); ++i)
+    Py_INCREF(objs[i]);
+  d->fallback = fallback;
+  d->names = names;
+  d->defaults = defaults;
+  d->nodefault = nodefault;
+  d->positions = positions;
+  d->cache = cache;
+  d->torch_types = torch_types;
+  d->pointer_types = pointer_types;
+  d->device_of = device_of;
+  d->device_kind = device_kind;
+  d->error = error;
+  d->aligned = PyDict_New();
+  if (!d->aligned || PyErr_Occurred()) {
+    Py_DECREF(d);
+    return NULL;
+  }
+  return (PyObject *)d;
+}
+
 static PyMethodDef methods[] = {
+    {"dispatcher", make_dispatcher, METH_VARARGS,
+     "dispatcher(fallback, names, defaults, nodefault, modes, positions, "
+     "cache, torch_types, pointer_types, device_of, device_kind, error)"},
     {"make", make, METH_VARARGS,
      "make(launch_address, kernel_address, slots, address, grid3, check, "
      "error) -> launcher"},
@@ -283,8 +690,34 @@ PyMODINIT_FUNC PyInit__trident_launch(void) {
   LauncherType.tp_vectorcall_offset = offsetof(LauncherWithCall, vectorcall);
   if (PyType_Ready(&LauncherType) < 0)
     return NULL;
+  if (PyType_Ready(&DispatcherType) < 0)
+    return NULL;
   data_ptr_name = PyUnicode_InternFromString("data_ptr");
-  if (!data_ptr_name)
+  s_i32 = PyUnicode_InternFromString("i32");
+  s_i32_16 = PyUnicode_InternFromString("i32:16");
+  s_i32_1 = PyUnicode_InternFromString("i32:1");
+  s_i64 = PyUnicode_InternFromString("i64");
+  s_i64_16 = PyUnicode_InternFromString("i64:16");
+  s_u64 = PyUnicode_InternFromString("u64");
+  s_u64_16 = PyUnicode_InternFromString("u64:16");
+  s_fp32 = PyUnicode_InternFromString("fp32");
+  s_u1 = PyUnicode_InternFromString("u1");
+  s_cpu = PyUnicode_InternFromString("cpu");
+  s_dtype = PyUnicode_InternFromString("dtype");
+  s_get_device = PyUnicode_InternFromString("get_device");
+  s_stream = PyUnicode_InternFromString("stream");
+  s_launch = PyUnicode_InternFromString("_launch");
+  s_bad_arguments = PyUnicode_InternFromString("_bad_arguments");
+  s_float = PyUnicode_InternFromString("float");
+  k_true = Py_BuildValue("(ss)", "bool", "True");
+  k_false = Py_BuildValue("(ss)", "bool", "False");
+  empty_tuple = PyTuple_New(0);
+  if (!s_float || !k_true || !k_false)
+    return NULL;
+  if (!data_ptr_name || !s_i32 || !s_i32_16 || !s_i32_1 || !s_i64 ||
+      !s_i64_16 || !s_u64 || !s_u64_16 || !s_fp32 || !s_u1 || !s_cpu ||
+      !s_dtype || !s_get_device || !s_stream || !s_launch ||
+      !s_bad_arguments || !empty_tuple)
     return NULL;
   return PyModule_Create(&moduledef);
 }

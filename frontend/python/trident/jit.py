@@ -768,6 +768,7 @@ class JITFunction(KernelInterface):
         self._runtime_positions = [p.index for p in self.params if not p.is_constexpr]
         self._binder = self._make_binder()
         self._fast = self._make_fast()
+        self._entry = self._fast  # what kernel[grid] calls (_make_dispatcher)
         try:
             self.src = inspect.getsource(fn)
         except (OSError, TypeError):
@@ -886,13 +887,32 @@ class JITFunction(KernelInterface):
 
     def _slow(self, grid, key, values, options, devkey):
         kernel = self._kernel_for(key, values, options, devkey)
+        if self._entry == self._fast:  # the first launch: compiled dispatch from now on
+            self._entry = self._make_dispatcher() or self._fast
         if callable(grid):
             grid = grid(self._meta(values, options))
         kernel.run(grid, values, kernel.stream())
         return kernel
 
     def __getitem__(self, grid):
-        return functools.partial(self._fast, grid)
+        return functools.partial(self._entry, grid)
+
+    def _make_dispatcher(self):
+        """The compiled dispatcher (_launch.c) for kernel[grid](...), which
+        does what _fast does for the plain cases and hands it the rest;
+        None where it cannot be used (no compiled launcher, annotated
+        scalar parameters)."""
+        fast = _launcher.module()
+        if fast is None or any(p.annotation_type for p in self.params):
+            return None
+        nodefault = object()
+        modes = tuple(3 if p.is_constexpr else 1 if p.do_not_specialize else
+                      2 if p.do_not_specialize_on_alignment else 0 for p in self.params)
+        defaults = tuple(p.default if p.has_default else nodefault for p in self.params)
+        return fast.dispatcher(self._fast, tuple(self.arg_names), defaults, nodefault, modes,
+                               tuple(self._runtime_positions), self.cache, _TORCH_TYPES,
+                               _POINTER_TYPES, _device_of,
+                               "hip" if _torch_is_hip() else "cuda", struct.error)
 
     def _bind_all(self, *args, **kwargs):
         key, values, options = self._binder(*args, **kwargs)
