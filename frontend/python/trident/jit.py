@@ -736,6 +736,9 @@ class Param:
                                                or index in do_not_specialize_on_alignment)
 
 
+_NO_GRID = object()  # JITFunction._last before any grid
+
+
 class KernelInterface:
     def __getitem__(self, grid):
         return lambda *args, **kwargs: self.run(*args, grid=grid, warmup=False, **kwargs)
@@ -769,6 +772,7 @@ class JITFunction(KernelInterface):
         self._binder = self._make_binder()
         self._fast = self._make_fast()
         self._entry = self._fast  # what kernel[grid] calls (_make_dispatcher)
+        self._last = (_NO_GRID, None)  # __getitem__'s last grid and its partial
         try:
             self.src = inspect.getsource(fn)
         except (OSError, TypeError):
@@ -889,13 +893,23 @@ class JITFunction(KernelInterface):
         kernel = self._kernel_for(key, values, options, devkey)
         if self._entry == self._fast:  # the first launch: compiled dispatch from now on
             self._entry = self._make_dispatcher() or self._fast
+            self._last = (_NO_GRID, None)
         if callable(grid):
             grid = grid(self._meta(values, options))
         kernel.run(grid, values, kernel.stream())
         return kernel
 
     def __getitem__(self, grid):
-        return functools.partial(self._entry, grid)
+        # kernel[(n,)] in a loop: a literal grid is one tuple object, whose
+        # partial is kept (by identity: (1.0,) == (1,), and a float grid
+        # must stay an error).
+        last = self._last  # one (grid, partial) pair: threads see both or neither
+        if last[0] is grid:
+            return last[1]
+        p = functools.partial(self._entry, grid)
+        if type(grid) is tuple:
+            self._last = (grid, p)
+        return p
 
     def _make_dispatcher(self):
         """The compiled dispatcher (_launch.c) for kernel[grid](...), which
