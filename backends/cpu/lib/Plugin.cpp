@@ -10,6 +10,7 @@
 
 #include "trident/Backends/Cpu/Passes.h"
 #include "trident/Plugin/Backend.h"
+#include "trident/Plugin/GpuBackend.h" // checkBool
 #include "trident/Plugin/PluginAPI.h"
 #include "trident/Plugin/Registry.h"
 #include "trident/Version.h"
@@ -26,15 +27,28 @@ public:
   void registerDialects(mlir::DialectRegistry &registry) const override {
     trident::cpu::registerCpuDialects(registry);
   }
+  std::vector<trident::OptionDef> options() const override {
+    std::vector<trident::OptionDef> o = Backend::options();
+    o.push_back({"checked", "0",
+                 "check every load, store and atomic against the memory the "
+                 "launch can reach; an access outside it fails the launch "
+                 "naming file:line (slow: for debugging)",
+                 trident::checkBool});
+    return o;
+  }
   std::vector<trident::Stage> stages(const trident::Target &) const override {
     using trident::Artifact;
     using trident::StageContext;
     using namespace trident::cpu;
-    trident::Stage linalg{"linalg", ".mlir", false,
-                          [](Artifact &a, StageContext &c) {
-                            recordKernels(*a.module);
-                            return c.runPasses(*a.module, buildLinalgPipeline);
-                          }};
+    trident::Stage linalg{
+        "linalg", ".mlir", false, [](Artifact &a, StageContext &c) {
+          recordKernels(*a.module);
+          auto it = c.options.find("checked");
+          bool checked = it != c.options.end() && it->second == "1";
+          return c.runPasses(*a.module, [checked](mlir::OpPassManager &pm) {
+            buildLinalgPipeline(pm, checked);
+          });
+        }};
     trident::Stage llvmIR{"llvm-ir", ".mlir", false,
                           [](Artifact &a, StageContext &c) {
                             return c.runPasses(*a.module, buildLLVMPipeline);

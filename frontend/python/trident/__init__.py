@@ -26,7 +26,7 @@ from .autotuner import autotune, heuristics, Config, Autotuner, Heuristics  # no
 from . import language  # noqa: F401
 from . import testing  # noqa: F401
 from . import runtime  # noqa: F401
-from ._native import TridentError  # noqa: F401
+from ._native import TridentError, DeviceAssertionError, OutOfBoundsAccess  # noqa: F401
 from . import compiler  # noqa: F401
 
 

@@ -108,7 +108,15 @@ class DeviceAssertionError(TridentError, AssertionError):
     error."""
 
 
+class OutOfBoundsAccess(TridentError, IndexError):
+    """A kernel in the cpu backend's checked mode (debug=True or
+    TRIDENT_CPU_CHECKED=1) accessed memory outside every buffer the launch
+    was given: the message names the file:line, the program, the access
+    and the address."""
+
+
 _ASSERTION_FAILED = 8  # TRIDENT_ASSERTION_FAILED
+_OUT_OF_BOUNDS = 9  # TRIDENT_OUT_OF_BOUNDS
 
 _RESOURCE_MESSAGES = ("bytes of shared memory", "allows at most", "OUT_OF_RESOURCES",
                       "too many resources")
@@ -217,6 +225,8 @@ class Runtime:
             self.lib.trident_status_free(status)
             if code == _ASSERTION_FAILED:
                 raise DeviceAssertionError(message)
+            if code == _OUT_OF_BOUNDS:
+                raise OutOfBoundsAccess(message)
             if any(m in message for m in _RESOURCE_MESSAGES):
                 raise OutOfResources(message)
             raise TridentError(message)

@@ -966,6 +966,10 @@ class JITFunction(KernelInterface):
                     f"{self.__name__}() got an unexpected keyword argument '{k}' (not "
                     f"a parameter, nor a launch option: num_warps, num_stages, "
                     f"num_ctas, maxnreg, enable_fp_fusion, debug)")
+        if device.driver == "cpu" and (debug or _env_flag("TRIDENT_CPU_CHECKED")):
+            # Checked mode: an out-of-bounds access is a located error
+            # (the cpu backend's option checked; slow, for debugging).
+            compile_options["checked"] = "1"
         if compile_options.get("num_ctas", "1") != "1":
             raise NotImplementedError(f"{self.__name__}: num_ctas > 1 is not supported "
                                       f"by Trident yet")

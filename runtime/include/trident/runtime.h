@@ -42,6 +42,8 @@ typedef enum trident_status_code_e {
   TRIDENT_INTERNAL = 7,
   TRIDENT_ASSERTION_FAILED = 8, /* a kernel's tl.device_assert failed (cpu;
                                    a GPU's driver reports it as its error) */
+  TRIDENT_OUT_OF_BOUNDS = 9,    /* a checked cpu kernel accessed memory
+                                   outside what the launch can reach */
 } trident_status_code_t;
 
 typedef struct trident_status_s *trident_status_t; /* NULL: success */
@@ -323,6 +325,19 @@ trident_status_t trident_kernel_launch(trident_kernel_t *kernel,
 typedef void (*trident_cpu_assert_fn)(const char *position, const char *message,
                                       uint32_t pid_x, uint32_t pid_y,
                                       uint32_t pid_z);
+
+/* A binary compiled with the cpu backend's option checked=1 exports
+ * `trident_cpu_check_fn trident_cpu_check_hook` the same way: each lane of
+ * each load (kind 0), store (1) and atomic (2) calls it with the address
+ * and size; the cpu driver returns when [address, address + bytes) lies in
+ * memory the launch can reach (its buffers, wrapped application memory,
+ * scratch), and otherwise ends the program and fails the launch with
+ * TRIDENT_OUT_OF_BOUNDS naming the position, the access and the address.
+ * Left null, accesses are not checked. */
+typedef void (*trident_cpu_check_fn)(uint64_t address, uint64_t bytes,
+                                     const char *position, int32_t kind,
+                                     uint32_t pid_x, uint32_t pid_y,
+                                     uint32_t pid_z);
 
 typedef struct trident_cpu_program_s {
   uint32_t program_id[3];

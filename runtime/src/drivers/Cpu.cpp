@@ -146,11 +146,17 @@ unsigned threadCount() {
 
 /// The program a worker thread is running: where a failed assertion
 /// returns to, and its message.
+class CpuDevice;
 struct ProgramFrame {
   jmp_buf exit;
   std::string message;
+  trident_status_code_t code = TRIDENT_ASSERTION_FAILED;
+  CpuDevice *device = nullptr; ///< whose memory a checked access may touch
 };
 thread_local ProgramFrame *currentFrame = nullptr;
+
+void accessChecked(uint64_t address, uint64_t bytes, const char *position,
+                   int32_t kind, uint32_t x, uint32_t y, uint32_t z);
 
 /// trident_cpu_assert_hook's target: records the assertion and leaves the
 /// program (never returns into the kernel).
@@ -272,6 +278,25 @@ public:
   std::string checkNativeStream(void *native) override {
     return native ? "the host has no native streams: pass NULL" : "";
   }
+  /// Whether [address, address + bytes) lies in one allocation, one
+  /// wrapped range or one scratch block (checked mode).
+  bool reachable(uint64_t address, uint64_t bytes) {
+    std::lock_guard<std::mutex> l(tableMutex_);
+    auto inside = [&](uintptr_t start, size_t size) {
+      return address >= start && bytes <= size &&
+             address - start <= size - bytes;
+    };
+    for (auto it = wrapped_.begin();
+         it != wrapped_.end() && it->first <= address; ++it)
+      if (inside(it->first, it->second))
+        return true;
+    auto it = table_.upper_bound(uintptr_t(address));
+    if (it != table_.begin() && inside(std::prev(it)->first, std::prev(it)->second))
+      return true;
+    auto s = scratch_.upper_bound(uintptr_t(address));
+    return s != scratch_.begin() &&
+           inside(std::prev(s)->first, std::prev(s)->second);
+  }
   trident_status_t scratchAllocate(size_t bytes, size_t align, void *,
                                    void **address) override {
     align = std::max<size_t>(align, 64);
@@ -283,11 +308,21 @@ public:
       return makeStatus(TRIDENT_OUT_OF_MEMORY,
                         "cannot allocate " + std::to_string(bytes) +
                             " bytes of scratch memory");
+    {
+      std::lock_guard<std::mutex> l(tableMutex_);
+      scratch_[uintptr_t(p)] = bytes;
+    }
     *address = p;
     return nullptr;
   }
   // Launches on the host are synchronous: the scratch is no longer in use.
-  void scratchRelease(void *address, void *) override { std::free(address); }
+  void scratchRelease(void *address, void *) override {
+    {
+      std::lock_guard<std::mutex> l(tableMutex_);
+      scratch_.erase(uintptr_t(address));
+    }
+    std::free(address);
+  }
   trident_status_t copyIn(void *dst, const void *src, size_t n, void *) override {
     std::memcpy(dst, src, n);
     return nullptr;
@@ -377,6 +412,10 @@ public:
     if (auto *hook = reinterpret_cast<trident_cpu_assert_fn *>(
             dlsym(h, "trident_cpu_assert_hook")))
       *hook = &assertionFailed;
+    // Checked binaries (option checked=1) ask before each access.
+    if (auto *hook = reinterpret_cast<trident_cpu_check_fn *>(
+            dlsym(h, "trident_cpu_check_hook")))
+      *hook = &accessChecked;
     *module = h;
     return nullptr;
   }
@@ -410,6 +449,7 @@ public:
     // started are skipped (those running finish).
     std::mutex failMutex;
     std::string failure;
+    trident_status_code_t failureCode = TRIDENT_ASSERTION_FAILED;
     std::atomic<bool> failed{false};
     pool_.run(total, [&](uint64_t i) {
       if (failed.load(std::memory_order_relaxed))
@@ -422,6 +462,7 @@ public:
       p.num_programs[1] = uint32_t(ny);
       p.num_programs[2] = uint32_t(nz);
       ProgramFrame frame;
+      frame.device = this;
       ProgramFrame *outer = currentFrame;
       currentFrame = &frame;
       // The generated code holds no resources that need unwinding: the
@@ -432,12 +473,14 @@ public:
       currentFrame = outer;
       if (!frame.message.empty()) {
         std::lock_guard<std::mutex> l(failMutex);
-        if (!failed.exchange(true))
+        if (!failed.exchange(true)) {
           failure = std::move(frame.message);
+          failureCode = frame.code;
+        }
       }
     });
     if (failed)
-      return makeStatus(TRIDENT_ASSERTION_FAILED, failure);
+      return makeStatus(failureCode, failure);
     return nullptr;
   }
 
@@ -447,7 +490,27 @@ private:
   std::map<uintptr_t, size_t> table_;
   /// Application memory wrapped as buffers: start -> bytes.
   std::multimap<uintptr_t, size_t> wrapped_;
+  /// Scratch blocks of launches in progress: start -> bytes.
+  std::map<uintptr_t, size_t> scratch_;
 };
+
+void accessChecked(uint64_t address, uint64_t bytes, const char *position,
+                   int32_t kind, uint32_t x, uint32_t y, uint32_t z) {
+  ProgramFrame *frame = currentFrame;
+  if (!frame || !frame->device || frame->device->reachable(address, bytes))
+    return;
+  static const char *kinds[] = {"load", "store", "atomic"};
+  char where[32];
+  std::snprintf(where, sizeof(where), "0x%llx", (unsigned long long)address);
+  frame->message = std::string(position ? position : "") + ": pid (" +
+                   std::to_string(x) + ", " + std::to_string(y) + ", " +
+                   std::to_string(z) + "): out-of-bounds " +
+                   (kind >= 0 && kind <= 2 ? kinds[kind] : "access") + " of " +
+                   std::to_string(bytes) + " bytes at " + where +
+                   ": not inside any buffer the launch was given";
+  frame->code = TRIDENT_OUT_OF_BOUNDS;
+  longjmp(frame->exit, 1);
+}
 
 class CpuDriver : public Driver {
 public:

@@ -84,7 +84,7 @@ void recordKernels(ModuleOp module) {
   module->setAttr("trident.kernels", ArrayAttr::get(module.getContext(), names));
 }
 
-void buildLinalgPipeline(OpPassManager &pm) {
+void buildLinalgPipeline(OpPassManager &pm, bool checked) {
   // Calls cost a boundary bufferization would have to cross and buy nothing
   // on the host: inline everything (noinline included), and make early
   // returns structured again for buffer deallocation.
@@ -95,6 +95,8 @@ void buildLinalgPipeline(OpPassManager &pm) {
   pm.addPass(createCpuAddProgramArgs());
   pm.addPass(createCpuEraseGpuHints());
   pm.addPass(createCpuGuardIntegerDivision());
+  if (checked)
+    pm.addPass(createCpuCheckMemoryAccesses());
   pm.addPass(createCpuConvertTritonToLinalg());
   pm.addPass(createLiftControlFlowToSCFPass());
   pm.addPass(createCanonicalizerPass());

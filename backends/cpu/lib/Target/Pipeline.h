@@ -26,7 +26,9 @@ void registerCpuDialects(mlir::DialectRegistry &registry);
 /// inlined and lowered: the kernels cpu-add-kernel-wrapper gives entry
 /// points to.
 void recordKernels(mlir::ModuleOp module);
-void buildLinalgPipeline(mlir::OpPassManager &pm);
+/// TTIR to linalg; `checked`: every memory access checked at run time
+/// (cpu-check-memory-accesses).
+void buildLinalgPipeline(mlir::OpPassManager &pm, bool checked = false);
 void buildLLVMPipeline(mlir::OpPassManager &pm);
 /// "x86_64-pc-linux-gnu/sapphirerapids": what the code is compiled for.
 std::string hostDescription();

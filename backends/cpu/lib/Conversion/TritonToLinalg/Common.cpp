@@ -88,4 +88,57 @@ Value elementAt(OpBuilder &b, Location loc, Value v, ValueRange idx) {
   return tensor::ExtractOp::create(b, loc, v, idx);
 }
 
+/// The address of a NUL-terminated constant string.
+Value stringConstant(OpBuilder &b, ModuleOp module, Location loc,
+                     StringRef text) {
+  static unsigned counter = 0;
+  std::string name;
+  do
+    name = "trident.str." + std::to_string(counter++);
+  while (module.lookupSymbol(name));
+  std::string data = text.str();
+  data.push_back('\0');
+  auto type = LLVM::LLVMArrayType::get(IntegerType::get(b.getContext(), 8),
+                                       data.size());
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                           LLVM::Linkage::Internal, name,
+                           b.getStringAttr(data));
+  }
+  return LLVM::AddressOfOp::create(b, loc,
+                                   LLVM::LLVMPointerType::get(b.getContext()),
+                                   name);
+}
+
+/// The program ids: the first three of the six arguments
+/// cpu-add-program-args appended to the enclosing function. Empty, with an
+/// error on `op`, when that pass did not run on it.
+SmallVector<Value> programIds(Operation *op) {
+  auto fn = op->getParentOfType<FunctionOpInterface>();
+  if (!fn || !fn->hasAttr(kProgramArgsAttr)) {
+    op->emitError() << op->getName()
+                    << " needs the program ids: run cpu-add-program-args "
+                       "before cpu-convert-triton-to-linalg";
+    return {};
+  }
+  Block &entry = fn.getFunctionBody().front();
+  unsigned n = entry.getNumArguments();
+  return {entry.getArgument(n - 6), entry.getArgument(n - 5),
+          entry.getArgument(n - 4)};
+}
+
+std::string sourcePosition(Location loc) {
+  std::string out = "<unknown>";
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      out = f.getFilename().str() + ":" + std::to_string(f.getLine());
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return out;
+}
+
 } // namespace trident::cpu::tritontolinalg

@@ -2,7 +2,8 @@
 //
 // Private to lib/Conversion/TritonToLinalg/: the type converter, what more
 // than one op family uses, and the populate function of each family (the
-// pass, in TritonToLinalg.cpp, adds them all).
+// pass, in TritonToLinalg.cpp, adds them all); CheckMemory.cpp (the
+// checked mode's pass, run before it) uses the helpers too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_BACKENDS_CPU_CONVERSION_TRITONTOLINALG_COMMON_H
@@ -44,6 +45,19 @@ mlir::Value zeroOf(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t);
 void forEachElement(
     mlir::OpBuilder &b, mlir::Location loc, llvm::ArrayRef<int64_t> shape,
     llvm::function_ref<void(mlir::OpBuilder &, mlir::ValueRange)> body);
+
+/// The address of a NUL-terminated constant string (a private global of
+/// `module`).
+mlir::Value stringConstant(mlir::OpBuilder &b, mlir::ModuleOp module,
+                           mlir::Location loc, llvm::StringRef text);
+
+/// The program ids: the first three of the six arguments
+/// cpu-add-program-args appended to the function enclosing `op`. Empty,
+/// with an error on `op`, when that pass did not run on it.
+llvm::SmallVector<mlir::Value> programIds(mlir::Operation *op);
+
+/// "file:line" of the first file location in `loc` ("<unknown>": none).
+std::string sourcePosition(mlir::Location loc);
 
 /// Element `idx` of the tensor `v`; `v` itself when it is a scalar or null.
 mlir::Value elementAt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,

@@ -59,6 +59,29 @@ def CpuGuardIntegerDivision
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def CpuCheckMemoryAccesses
+    : Pass<"cpu-check-memory-accesses", "mlir::ModuleOp"> {
+  let summary = "Check every load, store and atomic against the launch's memory";
+  let description = [{
+    The cpu backend's checked mode (backend option `checked=1`; the Python
+    package sets it with `debug=True` or TRIDENT_CPU_CHECKED=1). Before
+    each `tt.load`, `tt.store`, `tt.atomic_rmw` and `tt.atomic_cas`, every
+    lane whose mask is on passes its address, the access's size, the op's
+    source position and the program id to the runtime's check hook
+    (`trident_cpu_check_hook`, a pointer the cpu driver sets when it loads
+    the binary; the cpu kernel ABI in trident/runtime.h). The driver
+    refuses an address outside every buffer the launch can reach: the
+    program ends and the launch fails naming the position, the access and
+    the address, instead of a segfault or silently corrupted memory. A
+    scalar loop per access: slow, for debugging. Runs after
+    cpu-add-program-args, before cpu-convert-triton-to-linalg.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::LLVM::LLVMDialect",
+    "mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"
+  ];
+}
+
 def CpuConvertTritonToLinalg
     : Pass<"cpu-convert-triton-to-linalg", "mlir::ModuleOp"> {
   let summary = "Lower TTIR to tensor/linalg/scf with LLVM memory accesses";
