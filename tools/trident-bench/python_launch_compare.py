@@ -25,8 +25,6 @@ import time
 import torch
 import triton
 
-import trident
-import trident.language
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROUNDS, LAUNCHES = 41, 500
@@ -34,21 +32,14 @@ ROUNDS, LAUNCHES = 41, 500
 
 def load(as_trident):
     """launch_kernels.py as a module, compiled by Trident or by Triton."""
-    saved = {k: sys.modules.get(k) for k in ("triton", "triton.language")}
+    path = os.path.join(HERE, "launch_kernels.py")
     if as_trident:
-        sys.modules["triton"], sys.modules["triton.language"] = trident, trident.language
-    try:
-        name = "launch_kernels_" + ("trident" if as_trident else "triton")
-        spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, "launch_kernels.py"))
-        m = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(m)
-        return m
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
+        from trident._dropin import load_file
+        return load_file(path, "launch_kernels_trident")
+    spec = importlib.util.spec_from_file_location("launch_kernels_triton", path)
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    return m
 
 
 def measure(launch):

@@ -12,24 +12,10 @@ from trident.runtime import driver
 
 
 def _load_kernel_file(name):
-    """A kernel file of frontend/test/kernels (written with `import triton`)
-    as a module, with triton resolving to trident while it imports."""
-    import importlib.util
-    import trident.language
+    """A kernel file of frontend/test/kernels (written with `import triton`)."""
+    from trident._dropin import load_file
     path = os.path.join(os.path.dirname(__file__), "..", "..", "test", "kernels", name + ".py")
-    saved = {k: sys.modules.get(k) for k in ("triton", "triton.language")}
-    sys.modules["triton"], sys.modules["triton.language"] = triton, trident.language
-    try:
-        spec = importlib.util.spec_from_file_location(f"kernels_{name}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
+    return load_file(path, f"kernels_{name}")
 
 
 fused_softmax = _load_kernel_file("fused_softmax")  # the tutorial's persistent softmax

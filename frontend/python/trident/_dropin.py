@@ -60,3 +60,25 @@ def install():
         for name in [m for m in sys.modules if m == "triton" or m.startswith("triton.")]:
             del sys.modules[name]
         sys.meta_path.insert(0, _Alias())
+
+
+def load_file(path, name):
+    """The Python file `path`, written for Triton (`import triton`), run as
+    module `name` with `triton` and `triton.language` resolving to Trident
+    while it imports, without installing the drop-in for the process:
+    tests and benchmarks that hold Triton and Trident side by side."""
+    import trident
+    import trident.language
+    saved = {k: sys.modules.get(k) for k in ("triton", "triton.language")}
+    sys.modules["triton"], sys.modules["triton.language"] = trident, trident.language
+    try:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v

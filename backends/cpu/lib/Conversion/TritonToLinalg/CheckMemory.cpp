@@ -20,25 +20,6 @@ namespace {
 /// What the hook is told an access is (trident_cpu_check_fn's `kind`).
 enum AccessKind { kLoad = 0, kStore = 1, kAtomic = 2 };
 
-/// The module's `trident_cpu_check_hook`: a pointer the runtime sets after
-/// loading the shared object; null leaves accesses unchecked.
-LLVM::GlobalOp checkHook(OpBuilder &b, ModuleOp module, Location loc) {
-  constexpr StringLiteral name = "trident_cpu_check_hook";
-  if (auto g = module.lookupSymbol<LLVM::GlobalOp>(name))
-    return g;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  auto ptrT = LLVM::LLVMPointerType::get(b.getContext());
-  auto global = LLVM::GlobalOp::create(b, loc, ptrT, /*isConstant=*/false,
-                                       LLVM::Linkage::External, name,
-                                       Attribute());
-  Block *init = b.createBlock(&global.getInitializerRegion());
-  b.setInsertionPointToStart(init);
-  LLVM::ReturnOp::create(b, loc,
-                         LLVM::ZeroOp::create(b, loc, ptrT).getResult());
-  return global;
-}
-
 /// Bytes one lane of `ptr` (a pointer or a tensor of them) accesses.
 int64_t accessBytes(Value ptr) {
   Type t = ptr.getType();
@@ -61,7 +42,8 @@ void checkAccess(Operation *op, Value ptr, Value mask, AccessKind kind) {
   MLIRContext *ctx = op->getContext();
   auto ptrT = LLVM::LLVMPointerType::get(ctx);
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
-  LLVM::GlobalOp hook = checkHook(b, module, loc);
+  LLVM::GlobalOp hook =
+      runtimeHook(b, module, loc, "trident_cpu_check_hook"); // null: unchecked
   Value position = stringConstant(b, module, loc, sourcePosition(loc));
   Value bytes = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(
                                                       accessBytes(ptr)));

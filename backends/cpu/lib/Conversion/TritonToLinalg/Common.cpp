@@ -141,4 +141,22 @@ std::string sourcePosition(Location loc) {
   return out;
 }
 
+LLVM::GlobalOp runtimeHook(OpBuilder &b, ModuleOp module, Location loc,
+                           StringRef name) {
+  if (auto g = module.lookupSymbol<LLVM::GlobalOp>(name))
+    return g;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto ptrT = LLVM::LLVMPointerType::get(b.getContext());
+  auto global = LLVM::GlobalOp::create(b, loc, ptrT, /*isConstant=*/false,
+                                       LLVM::Linkage::External, name,
+                                       Attribute());
+  // Initialized to null: a region yielding the zero pointer.
+  Block *init = b.createBlock(&global.getInitializerRegion());
+  b.setInsertionPointToStart(init);
+  LLVM::ReturnOp::create(b, loc,
+                         LLVM::ZeroOp::create(b, loc, ptrT).getResult());
+  return global;
+}
+
 } // namespace trident::cpu::tritontolinalg

@@ -56,6 +56,12 @@ mlir::Value stringConstant(mlir::OpBuilder &b, mlir::ModuleOp module,
 /// with an error on `op`, when that pass did not run on it.
 llvm::SmallVector<mlir::Value> programIds(mlir::Operation *op);
 
+/// The module's external global `name`, a function pointer null until the
+/// runtime sets it after loading the shared object (the cpu kernel ABI's
+/// trident_cpu_assert_hook and trident_cpu_check_hook); made on first use.
+mlir::LLVM::GlobalOp runtimeHook(mlir::OpBuilder &b, mlir::ModuleOp module,
+                                 mlir::Location loc, llvm::StringRef name);
+
 /// "file:line" of the first file location in `loc` ("<unknown>": none).
 std::string sourcePosition(mlir::Location loc);
 

@@ -101,27 +101,6 @@ struct PrintPattern : public OpConversionPattern<tt::PrintOp> {
   }
 };
 
-/// The module's `trident_cpu_assert_hook`: a pointer the runtime sets,
-/// after loading the shared object, to the function a failed assertion
-/// calls (position, message, program ids); it does not return. Null (a
-/// loader that does not know it): printf and abort.
-LLVM::GlobalOp assertHook(OpBuilder &b, ModuleOp module, Location loc) {
-  constexpr StringLiteral name = "trident_cpu_assert_hook";
-  if (auto g = module.lookupSymbol<LLVM::GlobalOp>(name))
-    return g;
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(module.getBody());
-  auto ptrT = LLVM::LLVMPointerType::get(b.getContext());
-  auto global = LLVM::GlobalOp::create(b, loc, ptrT, /*isConstant=*/false,
-                                       LLVM::Linkage::External, name,
-                                       Attribute());
-  // Initialized to null: a region yielding the zero pointer.
-  Block *init = b.createBlock(&global.getInitializerRegion());
-  b.setInsertionPointToStart(init);
-  LLVM::ReturnOp::create(b, loc, LLVM::ZeroOp::create(b, loc, ptrT).getResult());
-  return global;
-}
-
 struct AssertPattern : public OpConversionPattern<tt::AssertOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -142,7 +121,10 @@ struct AssertPattern : public OpConversionPattern<tt::AssertOp> {
     SmallVector<Value> pids = programIds(op);
     if (pids.empty())
       return failure();
-    LLVM::GlobalOp hook = assertHook(rewriter, module, loc);
+    // The runtime's hook: it ends the program and fails the launch with
+    // the message; null (a loader that does not know it): printf, abort.
+    LLVM::GlobalOp hook =
+        runtimeHook(rewriter, module, loc, "trident_cpu_assert_hook");
     Value fmt = stringConstant(rewriter, module, loc,
                                "%s: pid (%u, %u, %u): Assertion failed: %s\n");
     Value position =
