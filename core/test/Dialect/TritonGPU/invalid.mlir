@@ -24,8 +24,11 @@ tt.func @ctas(%x: tensor<4xf32, #ttg.blocked<{sizePerThread = [1], threadsPerWar
 tt.func @rank_mismatch(%x: tensor<4x4xf32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>) { tt.return }
 
 // -----
-// expected-error @+1 {{linear encoding basis coordinate 64 is outside dimension 0 of size 64}}
-tt.func @linear_outside(%x: tensor<64xf32, #ttg.linear<{register = [[64]], lane = [[1], [2], [4], [8], [16]], warp = [[32]], block = []}>>) { tt.return }
+// Outside a dimension, a basis replicates (as Triton reads it): the
+// register's 64 on a tensor of 64 adds nothing, and elements 32..63 are
+// left unreached.
+// expected-error @+1 {{linear encoding does not reach every element of the tensor (its bases span 5 of 6 bits)}}
+tt.func @linear_outside_replicates(%x: tensor<64xf32, #ttg.linear<{register = [[64]], lane = [[1], [2], [4], [8], [16]], warp = [], block = []}>>) { tt.return }
 
 // -----
 // expected-error @+1 {{linear encoding does not reach every element of the tensor (its bases span 5 of 6 bits)}}

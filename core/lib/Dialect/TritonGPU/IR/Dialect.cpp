@@ -664,6 +664,16 @@ unsigned LinearEncodingAttr::getRank() const {
   return 0;
 }
 
+/// A linear encoding's basis coordinate on a dimension of `size` elements
+/// (a power of two): the bits at or above the size dropped. A layout made
+/// for a larger shape then replicates along that dimension, as Triton 3.6
+/// reads it (ensureLayoutNotLargerThan zeroes such power-of-two bases):
+/// Triton emits bases of 1 on dimensions of size 1 (a MoE router's 1xN
+/// tensors).
+static int32_t cropLinearCoordinate(int64_t coordinate, int64_t size) {
+  return int32_t(coordinate & (size - 1));
+}
+
 trident::LinearLayout
 LinearEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   std::vector<trident::LinearLayout::InDim> ins;
@@ -673,8 +683,11 @@ LinearEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
     trident::LinearLayout::InDim in{kLinearInputs[i], {}};
     for (Attribute b : all[i]) {
       trident::LinearLayout::Basis basis;
-      for (Attribute v : cast<ArrayAttr>(b))
-        basis.push_back(int32_t(cast<IntegerAttr>(v).getInt()));
+      auto coords = cast<ArrayAttr>(b);
+      for (size_t d = 0; d < coords.size(); ++d)
+        basis.push_back(cropLinearCoordinate(
+            cast<IntegerAttr>(coords[d]).getInt(),
+            d < shape.size() ? shape[d] : 1));
       in.bases.push_back(std::move(basis));
     }
     ins.push_back(std::move(in));
@@ -1044,9 +1057,9 @@ LogicalResult LinearEncodingAttr::verifyEncoding(
     function_ref<InFlightDiagnostic()> emitError) const {
   if (failed(verifyRank(getRank(), shape, emitError)))
     return failure();
-  // Every basis inside the shape, and every element reached: the bases'
-  // nonzero images must span the tensor (as many independent powers of
-  // two as the shape has bits).
+  // Every element reached: the bases' images, cropped to the shape
+  // (cropLinearCoordinate: what lies outside a dimension replicates), must
+  // span the tensor (as many independent powers of two as it has bits).
   int64_t bits = 0;
   for (int64_t s : shape)
     bits += llvm::Log2_64(uint64_t(s));
@@ -1054,7 +1067,9 @@ LogicalResult LinearEncodingAttr::verifyEncoding(
   auto flatten = [&](ArrayAttr b) {
     uint64_t v = 0, shift = 0;
     for (size_t d = shape.size(); d-- > 0;) {
-      v |= uint64_t(cast<IntegerAttr>(b[d]).getInt()) << shift;
+      v |= uint64_t(cropLinearCoordinate(cast<IntegerAttr>(b[d]).getInt(),
+                                         shape[d]))
+           << shift;
       shift += llvm::Log2_64(uint64_t(shape[d]));
     }
     return v;
@@ -1062,13 +1077,7 @@ LogicalResult LinearEncodingAttr::verifyEncoding(
   for (ArrayAttr bases : {getRegisterBases(), getLaneBases(), getWarpBases(),
                           getBlockBases()})
     for (Attribute a : bases) {
-      auto b = cast<ArrayAttr>(a);
-      for (size_t d = 0; d < shape.size(); ++d)
-        if (cast<IntegerAttr>(b[d]).getInt() >= shape[d])
-          return emitError() << "linear encoding basis coordinate "
-                             << cast<IntegerAttr>(b[d]).getInt()
-                             << " is outside dimension " << d << " of size "
-                             << shape[d];
+      auto b = cast<ArrayAttr>(a); // non-negative: the parser checked
       uint64_t v = flatten(b);
       for (uint64_t r : span)
         v = std::min(v, v ^ r);
