@@ -173,6 +173,8 @@ private:
     const GlobalBinding &b = g->second;
     if (b.kind == GlobalBinding::Function)
       return tail.empty() && isJitMakingFunction(mod, path[0]);
+    if (b.kind == GlobalBinding::Value && b.value && tail.empty())
+      return aliasesJit(m, *b.value, depth);
     if (b.kind != GlobalBinding::Import || isBuiltinModule(b.importModule))
       return false;
     std::string why;
@@ -182,6 +184,34 @@ private:
     if (!b.importName.empty())
       tail.insert(tail.begin(), b.importName);
     return follow(*target, tail, depth + 1);
+  }
+
+  /// Whether `value`, bound in `m` (`triton_jit_decorator = triton.jit`,
+  /// `jit_ = jit` after `from triton import jit`, or another name of `m`
+  /// that is one), is Triton's jit.
+  bool aliasesJit(LoadedModule &m, const Expr &value, int depth) {
+    std::vector<std::string> parts;
+    const Expr *e = &value;
+    while (e->kind == ExprKind::Attribute) {
+      parts.insert(parts.begin(), e->id);
+      e = e->operand(0);
+    }
+    if (e->kind != ExprKind::Name)
+      return false;
+    parts.insert(parts.begin(), e->id);
+    const Module &mod = m.parsed.module;
+    auto g = mod.globals.find(parts[0]);
+    if (g == mod.globals.end())
+      return false;
+    const GlobalBinding &b = g->second;
+    if (b.kind == GlobalBinding::Import && isBuiltinModule(b.importModule)) {
+      // `triton.jit`, `jit` imported from triton, `triton.runtime.jit.jit`
+      std::string last = parts.size() > 1 ? parts.back() : b.importName;
+      return last == "jit";
+    }
+    if (parts.size() == 1)
+      return follow(m, parts, depth + 1); // another name of this module
+    return false;
   }
 
   ModuleLoader &loader_;

@@ -231,6 +231,14 @@ private:
     bool jit = false;
   };
   std::map<std::string, TokenWrap> tokenWraps_;
+  /// Earlier module-level assignments of a name that a later one replaced,
+  /// oldest first, with their token wraps: `k = triton.jit(k)` followed by
+  /// `k = triton.heuristics({...})(k)` wraps the kernel the first made.
+  struct Shadowed {
+    GlobalBinding binding;
+    std::optional<TokenWrap> wrap;
+  };
+  std::map<std::string, std::vector<Shadowed>> shadowed_;
   ImportOracle *oracle_ = nullptr;
   /// The module-level blocks being read, outermost (the file) first.
   std::vector<Module *> scopes_;
@@ -1149,6 +1157,9 @@ void Parser::parseGlobalAssign(Module &m) {
   SourceLoc loc = cur().loc;
   std::string name(cur().text);
   size_t start = pos_;
+  std::optional<TokenWrap> previousWrap;
+  if (auto w = tokenWraps_.find(name); w != tokenWraps_.end())
+    previousWrap = w->second;
   GlobalBinding b;
   b.loc = loc;
   try {
@@ -1204,6 +1215,10 @@ void Parser::parseGlobalAssign(Module &m) {
   b.text = textSince(start);
   if (b.kind == GlobalBinding::Value)
     tokenWraps_.erase(name);
+  if (auto old = m.globals.find(name);
+      old != m.globals.end() && (old->second.kind == GlobalBinding::Value ||
+                                 old->second.kind == GlobalBinding::Unparsed))
+    shadowed_[name].push_back({std::move(old->second), previousWrap});
   m.globals[name] = std::move(b);
 }
 
@@ -1372,6 +1387,27 @@ void Parser::bindKernelsMadeByCalls(ParseResult &result) {
     } else {
       continue;
     }
+    // `k = wrapper(k)` after `k = triton.jit(k)`: it wraps the kernel the
+    // earlier assignment made (the latest such one).
+    if (!jit && targetName == name)
+      if (auto h = shadowed_.find(name); h != shadowed_.end())
+        for (auto it = h->second.rbegin(); it != h->second.rend() && !jit;
+             ++it) {
+          if (it->binding.kind == GlobalBinding::Value && it->binding.value) {
+            bool made = false, ni = false;
+            const Expr *t = wrappedFunction(
+                it->binding.value.get(), made, ni,
+                [&](const Expr &c) { return isJitDecorator(dottedParts(c)); });
+            if (t && made) {
+              targetName = t->id;
+              jit = true;
+              noinline = ni;
+            }
+          } else if (it->wrap && it->wrap->jit) {
+            targetName = it->wrap->target;
+            jit = true;
+          }
+        }
     // The last function of that name defined before this statement.
     FunctionDef *fn = nullptr;
     for (auto &f : m.functions)

@@ -270,6 +270,11 @@ Val Generator::callMethod(const Val &self, const std::string &name,
 }
 
 Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
+  // `x.value` of a compile-time value: Triton's tl.constexpr wraps such
+  // values and `.value` unwraps them (`dtype_ = dtype.value` in a helper);
+  // Trident keeps them unwrapped, so it is the value itself.
+  if (name == "value" && v.isConstexpr() && v.kind != Val::Module)
+    return v;
   switch (v.kind) {
   case Val::Module: {
     if (v.owner)

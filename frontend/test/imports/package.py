@@ -12,6 +12,12 @@
 # RUN: not tridentc %S/Inputs/kpkg/ops/norm.py --kernel mode_kernel --signature '*i32' 2>&1 | FileCheck %s --check-prefix=MODE
 # A kernel file that is its package's __init__.py (its relative imports
 # start from its own package), and a kernel it imports from a sibling.
+# RUN: tridentc %S/Inputs/kpkg/ops/aliased.py --kernel aliased_kernel --signature '*fp32' --no-locs | FileCheck %s --check-prefix=ALIASED
+# RUN: tridentc %S/Inputs/kpkg/ops/aliased.py --kernel aliased_twice_kernel --signature '*fp32' --no-locs | FileCheck %s --check-prefix=ALIASED2
+# ALIASED-LABEL: tt.func public @aliased_kernel
+# ALIASED: 3.000000e+00
+# ALIASED2-LABEL: tt.func public @aliased_twice_kernel
+# ALIASED2: 7.000000e+00
 # RUN: tridentc %S/Inputs/kpkg/ops/__init__.py --kernel init_kernel --signature '*fp32' --no-locs | FileCheck %s --check-prefix=INIT
 # RUN: tridentc %S/Inputs/kpkg/ops/__init__.py --kernel reexported_kernel --signature '*fp32' | FileCheck %s --check-prefix=REEXPORT
 

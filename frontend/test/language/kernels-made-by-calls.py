@@ -4,6 +4,7 @@
 # RUN: tridentc %s --kernel renamed --signature '*fp32:16, i32, 64' --no-locs | FileCheck %s --check-prefix=RENAMED
 # RUN: tridentc %s --kernel heur --signature '*fp32:16, i32, 64' --no-locs | FileCheck %s --check-prefix=HEUR
 # RUN: tridentc %s --kernel rebound --signature '*fp32:16, i32, 64' --no-locs | FileCheck %s --check-prefix=REBOUND
+# RUN: tridentc %s --kernel twice_rebound --signature '*fp32:16, i32, 1, 64' --no-locs | FileCheck %s --check-prefix=TWICE
 # RUN: tridentc %s --kernel tuned --signature '*fp32:16, i32, 64' --no-locs | FileCheck %s --check-prefix=TUNED
 # RUN: tridentc %s --kernel by_package_decorator --signature '*fp32:16, i32, 64' --no-locs | FileCheck %s --check-prefix=PKG
 # RUN: tridentc %s --kernel by_decorator_factory --signature '*fp32:16, i32, 64' --no-locs | FileCheck %s --check-prefix=FACTORY
@@ -116,3 +117,20 @@ def host_only(x_ptr, n, BLOCK):
 
 
 host_only = functools.lru_cache(host_only)
+
+
+# An undecorated function made a kernel by one assignment and wrapped by a
+# second one under the same name (Liger-Kernel's pattern): the second
+# wraps the kernel the first made.
+# TWICE-LABEL: tt.func public @twice_rebound
+# TWICE: arith.constant {{.*}}5.000000e+00
+def twice_rebound(x_ptr, n, A: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    if A:
+        x = x + 5.0
+    tl.store(x_ptr + offs, x, mask=offs < n)
+
+
+twice_rebound = triton.jit(twice_rebound)
+twice_rebound = triton.heuristics({"A": lambda args: bool(args["A"])})(twice_rebound)

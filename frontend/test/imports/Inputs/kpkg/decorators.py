@@ -2,6 +2,12 @@ import functools
 
 import triton
 
+HAS_TRITON = True
+if HAS_TRITON:
+    # A decorator bound to triton.jit by an assignment (vLLM's pattern).
+    triton_jit_decorator = triton.jit
+    jit_again = triton_jit_decorator
+
 
 def libentry():
     """A decorator factory of the package; returns a jit of its argument."""
