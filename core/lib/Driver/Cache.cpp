@@ -89,8 +89,18 @@ Cache::Lookup Cache::lookup(const std::string &key, bundle::Entry &out,
   };
   // Not through a symbolic link, and only a regular file read up to its
   // size: an entry planted as a link to /dev/zero, or a FIFO, is corrupt.
-  if (!bundle::readFile(path, data, error, /*noFollow=*/true))
-    return errno == ENOENT || errno == ENOTDIR ? Lookup::Miss : corrupt(error);
+  if (!bundle::readFile(path, data, error, /*noFollow=*/true)) {
+    int why = errno;
+    if (why == ENOENT || why == ENOTDIR)
+      return Lookup::Miss;
+    if (why == ENAMETOOLONG || why == EACCES || why == EPERM) {
+      warning = "cannot read the on-disk cache at " + path + ": " + error +
+                " (the cache is skipped; set TRIDENT_CACHE_DIR to a shorter "
+                "or readable directory)";
+      return Lookup::Unreadable;
+    }
+    return corrupt(error);
+  }
   std::vector<bundle::Entry> entries;
   if (!bundle::read(data, entries, error))
     return corrupt(error);

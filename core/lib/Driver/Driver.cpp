@@ -440,6 +440,8 @@ private:
     }
     if (r == Cache::Lookup::Corrupt)
       out_.warnings.push_back(warning + "; recompiling");
+    else if (r == Cache::Lookup::Unreadable)
+      out_.warnings.push_back(warning);
     return false;
   }
 

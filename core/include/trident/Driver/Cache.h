@@ -35,9 +35,12 @@ public:
   /// The file of `key`.
   std::string pathFor(const std::string &key) const;
 
-  enum class Lookup { Hit, Miss, Corrupt };
+  /// Unreadable: the cache itself could not be read there (a path too
+  /// long for the file system, no permission); no entry is to blame and
+  /// nothing is deleted.
+  enum class Lookup { Hit, Miss, Corrupt, Unreadable };
   /// Reads the entry of `key`. A corrupt entry is deleted; `warning` says
-  /// why.
+  /// why (also for Unreadable).
   Lookup lookup(const std::string &key, bundle::Entry &out,
                 std::string &warning) const;
 
