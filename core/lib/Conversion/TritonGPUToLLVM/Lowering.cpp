@@ -22,6 +22,47 @@ using namespace mlir::triton;
 
 namespace trident {
 
+/// Every llvm.extractvalue of a field that an llvm.insertvalue chain put
+/// there replaced by the inserted value, in one pass per chain. Each
+/// lowered op hands its tensor on as a struct of all the thread's values
+/// (an insertvalue chain) that the next op takes apart again; the
+/// canonicalizer folds such pairs too, but each fold walks the chain from
+/// its end, which is quadratic in a thread's values (8192 values a thread:
+/// 2 of the 4 seconds of a 2^20-element kernel's lowering).
+static void foldStructRoundTrips(ModuleOp module) {
+  // The fields of the struct an insertvalue yields, by one-index position,
+  // as far back as its chain of insertvalues reaches.
+  llvm::DenseMap<Operation *, llvm::DenseMap<int64_t, Value>> fields;
+  auto fieldsOf = [&](LLVM::InsertValueOp last)
+      -> const llvm::DenseMap<int64_t, Value> & {
+    auto found = fields.find(last);
+    if (found != fields.end())
+      return found->second;
+    llvm::DenseMap<int64_t, Value> map;
+    for (LLVM::InsertValueOp op = last; op;
+         op = op.getContainer().getDefiningOp<LLVM::InsertValueOp>()) {
+      ArrayRef<int64_t> pos = op.getPosition();
+      if (pos.size() == 1)
+        map.try_emplace(pos[0], op.getValue()); // the latest insert wins
+    }
+    return fields[last] = std::move(map);
+  };
+  SmallVector<LLVM::ExtractValueOp> extracts;
+  module.walk([&](LLVM::ExtractValueOp op) { extracts.push_back(op); });
+  for (LLVM::ExtractValueOp op : extracts) {
+    auto chain = op.getContainer().getDefiningOp<LLVM::InsertValueOp>();
+    ArrayRef<int64_t> pos = op.getPosition();
+    if (!chain || pos.size() != 1)
+      continue;
+    const auto &map = fieldsOf(chain);
+    auto it = map.find(pos[0]);
+    if (it != map.end() && it->second.getType() == op.getType()) {
+      op.replaceAllUsesWith(it->second);
+      op.erase();
+    }
+  }
+}
+
 TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
     MLIRContext *ctx, const TargetInfo &target)
     : LLVMTypeConverter(ctx) {
@@ -128,6 +169,7 @@ LogicalResult lowerTritonGPUToLLVM(
   if (failed(applyFullConversion(module, legal, std::move(patterns))) ||
       lc.allocationError)
     return failure();
+  foldStructRoundTrips(module);
   return success();
 }
 
