@@ -181,15 +181,38 @@ trident_status_t trident_runtime_find_device(trident_runtime_t *rt,
                     "no device with a target starting with '" + p + "'" + why);
 }
 
+/// Writes `full` into the caller's `out`, a struct versioned by size
+/// (its first field, struct_size, says how large the caller's type is):
+/// the fields that fit, zeros past what this runtime knows; the caller's
+/// struct_size is kept.
+extern "C++" template <typename T>
+static trident_status_t writeVersioned(T *out, const T &full,
+                                       const char *function) {
+  size_t n = out->struct_size;
+  if (n < sizeof(size_t))
+    return invalid(std::string(function) + ": out_info->struct_size is " +
+                   std::to_string(n) + "; set it to the struct's size (" +
+                   std::to_string(sizeof(T)) + " in this runtime's header)");
+  auto *bytes = reinterpret_cast<unsigned char *>(out);
+  const auto *from = reinterpret_cast<const unsigned char *>(&full);
+  size_t known = std::min(n, sizeof(T));
+  std::memcpy(bytes + sizeof(size_t), from + sizeof(size_t),
+              known - sizeof(size_t));
+  if (n > sizeof(T))
+    std::memset(bytes + sizeof(T), 0, n - sizeof(T));
+  return nullptr;
+}
+
 trident_status_t trident_device_info(const trident_device_t *d,
                                      trident_device_info_t *out) {
   REQUIRE(d, "device");
   REQUIRE(out, "out_info");
-  *out = d->impl->info;
-  out->name = d->impl->name.c_str();
-  out->target = d->impl->target.c_str();
-  out->driver = d->impl->driver.c_str();
-  return nullptr;
+  trident_device_info_t full = d->impl->info;
+  full.struct_size = sizeof(full);
+  full.name = d->impl->name.c_str();
+  full.target = d->impl->target.c_str();
+  full.driver = d->impl->driver.c_str();
+  return writeVersioned(out, full, "trident_device_info");
 }
 
 //===-- memory ---------------------------------------------------------------===//
@@ -597,29 +620,31 @@ trident_status_t trident_kernel_variant_info(const trident_kernel_t *k,
                           " variants");
   const trident_kernel_variant_s &v = k->variants[variant];
   const bundle::KernelMetadata &m = v.meta;
-  *out = trident_kernel_info_t{};
-  out->name = m.kernel.c_str();
-  out->target = m.target.c_str();
-  out->format = m.format.c_str();
-  out->num_warps = m.numWarps;
-  out->threads_per_warp = m.threadsPerWarp;
-  out->block_size = m.numWarps * m.threadsPerWarp;
-  out->shared_memory = m.sharedMemory;
-  out->num_args = k->args.size();
-  out->num_ctas = m.numCtas;
+  trident_kernel_info_t full{};
+  full.struct_size = sizeof(full);
+  trident_kernel_info_t *info = &full;
+  info->name = m.kernel.c_str();
+  info->target = m.target.c_str();
+  info->format = m.format.c_str();
+  info->num_warps = m.numWarps;
+  info->threads_per_warp = m.threadsPerWarp;
+  info->block_size = m.numWarps * m.threadsPerWarp;
+  info->shared_memory = m.sharedMemory;
+  info->num_args = k->args.size();
+  info->num_ctas = m.numCtas;
   for (int i = 0; i < 3; ++i)
-    out->cluster_dims[i] = m.clusterDims[i];
-  out->global_scratch_size = m.globalScratchSize;
-  out->spills = int(m.spills);
-  out->registers = v.attributes.registers ? v.attributes.registers
+    info->cluster_dims[i] = m.clusterDims[i];
+  info->global_scratch_size = m.globalScratchSize;
+  info->spills = int(m.spills);
+  info->registers = v.attributes.registers ? v.attributes.registers
                                           : int(m.registers);
-  out->local_memory = v.attributes.localMemory ? v.attributes.localMemory
+  info->local_memory = v.attributes.localMemory ? v.attributes.localMemory
                                                : m.localMemory;
-  out->max_threads_per_block = v.attributes.maxThreadsPerBlock
+  info->max_threads_per_block = v.attributes.maxThreadsPerBlock
                                    ? v.attributes.maxThreadsPerBlock
                                    : int(m.maxThreads);
-  out->num_variants = k->variants.size();
-  return nullptr;
+  info->num_variants = k->variants.size();
+  return writeVersioned(out, full, "trident_kernel_info");
 }
 
 trident_status_t trident_kernel_info(const trident_kernel_t *k,

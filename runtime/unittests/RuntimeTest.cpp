@@ -122,7 +122,7 @@ TEST_F(RuntimeTest, VendorDriversWithoutLibrariesHaveNoDevices) {
 }
 
 TEST_F(RuntimeTest, CpuDeviceInfo) {
-  trident_device_info_t info;
+  trident_device_info_t info = TRIDENT_DEVICE_INFO_INIT;
   OK(trident_device_info(cpu, &info));
   EXPECT_STREQ(info.target, "cpu");
   EXPECT_STREQ(info.driver, "cpu");
@@ -146,12 +146,77 @@ TEST_F(RuntimeTest, UnknownDeviceAttributesAreNotFound) {
               TRIDENT_INVALID_ARGUMENT, "name is NULL");
 }
 
+// A caller built against an older header: its info structs end earlier.
+// The runtime writes only what fits and never past it; a newer, larger
+// struct gets zeros in what this runtime does not know.
+TEST_F(RuntimeTest, InfoStructsAreVersionedBySize) {
+  struct OldDeviceInfo {
+    size_t struct_size;
+    const char *name;
+    const char *target;
+  };
+  struct {
+    OldDeviceInfo info;
+    uint64_t canary[8];
+  } old;
+  std::memset(&old, 0xab, sizeof(old));
+  old.info.struct_size = sizeof(OldDeviceInfo);
+  OK(trident_device_info(cpu, reinterpret_cast<trident_device_info_t *>(&old.info)));
+  EXPECT_EQ(old.info.struct_size, sizeof(OldDeviceInfo));
+  EXPECT_STREQ(old.info.target, "cpu");
+  for (uint64_t c : old.canary)
+    EXPECT_EQ(c, 0xababababababababull) << "written past the caller's struct";
+
+  struct {
+    trident_device_info_t info;
+    uint64_t future[4];
+  } newer;
+  std::memset(&newer, 0xab, sizeof(newer));
+  newer.info.struct_size = sizeof(newer);
+  OK(trident_device_info(cpu, reinterpret_cast<trident_device_info_t *>(&newer)));
+  EXPECT_EQ(newer.info.warp_size, 1);
+  for (uint64_t f : newer.future)
+    EXPECT_EQ(f, 0u) << "fields this runtime does not know read as zero";
+
+  trident_device_info_t unset;
+  unset.struct_size = 0;
+  expectError(trident_device_info(cpu, &unset), TRIDENT_INVALID_ARGUMENT,
+              "struct_size is 0");
+
+  trident_module_t *m = load({hostEntry("add_kernel", kAddArgs)});
+  ASSERT_NE(m, nullptr);
+  trident_kernel_t *k = nullptr;
+  OK(trident_module_kernel(m, "add_kernel", &k));
+  struct OldKernelInfo {
+    size_t struct_size;
+    const char *name;
+    const char *target;
+    const char *format;
+    int num_warps;
+  };
+  struct {
+    OldKernelInfo info;
+    uint64_t canary[16];
+  } oldk;
+  std::memset(&oldk, 0xab, sizeof(oldk));
+  oldk.info.struct_size = offsetof(OldKernelInfo, num_warps) + sizeof(int);
+  OK(trident_kernel_info(k, reinterpret_cast<trident_kernel_info_t *>(&oldk.info)));
+  EXPECT_STREQ(oldk.info.name, "add_kernel");
+  EXPECT_STREQ(oldk.info.format, "host-so");
+  const auto *tail = reinterpret_cast<const unsigned char *>(&oldk.info) +
+                     oldk.info.struct_size;
+  const auto *end = reinterpret_cast<const unsigned char *>(&oldk + 1);
+  for (; tail < end; ++tail)
+    ASSERT_EQ(*tail, 0xab) << "written past the caller's struct";
+  trident_module_release(m);
+}
+
 TEST_F(RuntimeTest, AddEndToEnd) {
   trident_module_t *m = load({hostEntry("add_kernel", kAddArgs)});
   ASSERT_NE(m, nullptr);
   trident_kernel_t *k = nullptr;
   OK(trident_module_kernel(m, "add_kernel", &k));
-  trident_kernel_info_t info;
+  trident_kernel_info_t info = TRIDENT_KERNEL_INFO_INIT;
   OK(trident_kernel_info(k, &info));
   EXPECT_EQ(info.num_args, 4u);
   EXPECT_STREQ(info.format, "host-so");
@@ -632,7 +697,7 @@ TEST_F(RuntimeTest, ZeroGridLaunchesNothing) {
   expectError(trident_kernel_launch(k, &wide, &a, 1), TRIDENT_INVALID_ARGUMENT,
               "kernel 'grid_kernel': a grid of 2147483647 x 2147483647 x "
               "2147483647 programs overflows a 64-bit program count");
-  trident_device_info_t info;
+  trident_device_info_t info = TRIDENT_DEVICE_INFO_INIT;
   OK(trident_device_info(cpu, &info));
   EXPECT_EQ(info.max_grid[0], 0x7fffffffu);
   trident_buffer_release(b);
@@ -735,7 +800,7 @@ TEST_F(RuntimeTest, LaunchPicksTheMostSpecializedVariantThatFits) {
   trident_module_t *m = load({general, aligned});
   trident_kernel_t *k;
   OK(trident_module_kernel(m, "which_kernel", &k));
-  trident_kernel_info_t info;
+  trident_kernel_info_t info = TRIDENT_KERNEL_INFO_INIT;
   OK(trident_kernel_info(k, &info));
   EXPECT_EQ(info.num_variants, 2u);
   const char *spelling = nullptr;
@@ -808,7 +873,7 @@ TEST_F(RuntimeTest, ScratchMemoryIsPassedAfterTheArguments) {
   trident_module_t *m = load({e});
   trident_kernel_t *k;
   OK(trident_module_kernel(m, "scratch_kernel", &k));
-  trident_kernel_info_t info;
+  trident_kernel_info_t info = TRIDENT_KERNEL_INFO_INIT;
   OK(trident_kernel_info(k, &info));
   EXPECT_EQ(info.global_scratch_size, 8u);
   const int programs = 64;
@@ -835,7 +900,7 @@ TEST_F(RuntimeTest, KernelInfoCarriesLaunchParameters) {
   trident_module_t *m = load({e});
   trident_kernel_t *k;
   OK(trident_module_kernel(m, "add_kernel", &k));
-  trident_kernel_info_t info;
+  trident_kernel_info_t info = TRIDENT_KERNEL_INFO_INIT;
   OK(trident_kernel_info(k, &info));
   // The cpu driver reports nothing of its own: the compiler's figures.
   EXPECT_EQ(info.spills, 24);

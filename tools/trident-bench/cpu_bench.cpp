@@ -127,7 +127,7 @@ int main(int argc, char **argv) {
     check(trident_runtime_create(&rt), "runtime");
     trident_device_t *cpu;
     check(trident_runtime_find_device(rt, "cpu", &cpu), "device");
-    trident_device_info_t info;
+    trident_device_info_t info = TRIDENT_DEVICE_INFO_INIT;
     check(trident_device_info(cpu, &info), "info");
     if (pass == 1)
       threadsAll = info.multiprocessor_count;

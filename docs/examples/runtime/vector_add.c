@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
   }
   trident_device_t *device;
   check(trident_runtime_find_device(runtime, want, &device), "device");
-  trident_device_info_t info;
+  trident_device_info_t info = TRIDENT_DEVICE_INFO_INIT;
   check(trident_device_info(device, &info), "device info");
   printf("running on %s (%s)\n", info.name, info.target);
 

@@ -136,8 +136,16 @@ class LaunchConfig(ctypes.Structure):
                 ("stream", ctypes.c_void_p)]
 
 
-class DeviceInfo(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("target", ctypes.c_char_p),
+class _Versioned(ctypes.Structure):
+    """A runtime info struct versioned by size: struct_size set on creation."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.struct_size = ctypes.sizeof(self)
+
+
+class DeviceInfo(_Versioned):
+    _fields_ = [("struct_size", ctypes.c_size_t), ("name", ctypes.c_char_p), ("target", ctypes.c_char_p),
                 ("driver", ctypes.c_char_p), ("total_memory", ctypes.c_uint64),
                 ("multiprocessor_count", ctypes.c_int), ("warp_size", ctypes.c_int),
                 ("shared_memory_per_block", ctypes.c_size_t),
@@ -146,8 +154,8 @@ class DeviceInfo(ctypes.Structure):
                 ("max_threads_per_block", ctypes.c_int)]
 
 
-class KernelInfo(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("target", ctypes.c_char_p),
+class KernelInfo(_Versioned):
+    _fields_ = [("struct_size", ctypes.c_size_t), ("name", ctypes.c_char_p), ("target", ctypes.c_char_p),
                 ("format", ctypes.c_char_p), ("num_warps", ctypes.c_int),
                 ("threads_per_warp", ctypes.c_int), ("block_size", ctypes.c_int),
                 ("shared_memory", ctypes.c_uint64), ("num_args", ctypes.c_size_t),

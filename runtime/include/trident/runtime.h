@@ -27,7 +27,7 @@
 extern "C" {
 #endif
 
-#define TRIDENT_RUNTIME_API_VERSION 3
+#define TRIDENT_RUNTIME_API_VERSION 4
 
 /*===-- Status -------------------------------------------------------------===*/
 
@@ -82,7 +82,14 @@ trident_status_t trident_runtime_find_device(trident_runtime_t *runtime,
                                              const char *prefix,
                                              trident_device_t **out_device);
 
+/* Versioned by size, as trident_launch_config_t: set struct_size to
+ * sizeof(trident_device_info_t) as the caller was compiled
+ * (TRIDENT_DEVICE_INFO_INIT); the runtime writes the fields that fit in
+ * it, so a caller built against an older header, whose struct ends
+ * earlier, is never written past (and one built against a newer header
+ * gets zeros in the fields this runtime does not know). */
 typedef struct trident_device_info_s {
+  size_t struct_size;
   const char *name;   /* "NVIDIA H200", "host CPU (16 threads)" */
   const char *target; /* "cuda:90", "hip:gfx942", "cpu" */
   const char *driver; /* "cuda", "hip", "cpu" */
@@ -94,6 +101,8 @@ typedef struct trident_device_info_s {
   uint32_t max_grid[3];      /* the most blocks along x, y, z */
   int max_threads_per_block; /* block size limit of the device */
 } trident_device_info_t;
+
+#define TRIDENT_DEVICE_INFO_INIT {sizeof(trident_device_info_t)}
 
 /* The strings stay valid while the runtime lives. */
 trident_status_t trident_device_info(const trident_device_t *device,
@@ -204,7 +213,10 @@ trident_status_t trident_module_kernel(trident_module_t *module,
                                        const char *name,
                                        trident_kernel_t **out_kernel);
 
+/* Versioned by size, as trident_device_info_t: set struct_size
+ * (TRIDENT_KERNEL_INFO_INIT). */
 typedef struct trident_kernel_info_s {
+  size_t struct_size;
   const char *name;
   const char *target;
   const char *format; /* "cubin", "ptx", "hsaco", "host-so" */
@@ -228,6 +240,8 @@ typedef struct trident_kernel_info_s {
    * This info describes variant 0; see trident_kernel_variant_info. */
   size_t num_variants;
 } trident_kernel_info_t;
+
+#define TRIDENT_KERNEL_INFO_INIT {sizeof(trident_kernel_info_t)}
 
 trident_status_t trident_kernel_info(const trident_kernel_t *kernel,
                                      trident_kernel_info_t *out_info);

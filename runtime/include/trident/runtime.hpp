@@ -99,7 +99,7 @@ public:
   explicit Device(trident_device_t *d) : d_(d) {}
   trident_device_t *get() const { return d_; }
   trident_device_info_t info() const {
-    trident_device_info_t i;
+    trident_device_info_t i = TRIDENT_DEVICE_INFO_INIT;
     check(trident_device_info(d_, &i));
     return i;
   }
@@ -147,7 +147,7 @@ public:
     check(trident_module_kernel(m.get(), name.c_str(), &k_));
   }
   trident_kernel_info_t info() const {
-    trident_kernel_info_t i;
+    trident_kernel_info_t i = TRIDENT_KERNEL_INFO_INIT;
     check(trident_kernel_info(k_, &i));
     return i;
   }

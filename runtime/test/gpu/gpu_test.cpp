@@ -112,7 +112,7 @@ int main() {
     trident_runtime_release(rt);
     return 77;
   }
-  trident_device_info_t info;
+  trident_device_info_t info = TRIDENT_DEVICE_INFO_INIT;
   OK(trident_device_info(gpu, &info));
   std::printf("device: %s, target %s, %d SMs, warp %d, %.1f GiB, shared "
               "memory %zu (opt-in %zu) bytes\n",
@@ -146,7 +146,7 @@ int main() {
   OK(trident_module_kernel(m, "add_kernel", &add));
   OK(trident_module_kernel(m, "smem_reverse", &smem));
   OK(trident_module_kernel(m, "empty_kernel", &empty));
-  trident_kernel_info_t ki;
+  trident_kernel_info_t ki = TRIDENT_KERNEL_INFO_INIT;
   OK(trident_kernel_info(add, &ki));
   CHECK(std::string(ki.format) == "cubin", "chose %s, expected the cubin",
         ki.format);
@@ -300,7 +300,7 @@ int main() {
                 "exceeds the device's limit of 65535 blocks along y");
 
     // What the driver says of the loaded binary.
-    trident_kernel_info_t ai;
+    trident_kernel_info_t ai = TRIDENT_KERNEL_INFO_INIT;
     OK(trident_kernel_info(add, &ai));
     CHECK(ai.registers > 0 && ai.max_threads_per_block >= 128,
           "kernel attributes: %d registers, %d max threads", ai.registers,
