@@ -218,6 +218,32 @@ private:
   LoadedModule &importer_;
 };
 
+void ModuleLoader::applyFacts(
+    const std::vector<std::pair<std::string, std::string>> &facts) {
+  auto &globals = main_->parsed.module.globals;
+  for (const auto &[name, fact] : facts) {
+    llvm::StringRef module(fact);
+    if (!module.consume_front("module:") || module.empty())
+      continue;
+    auto it = globals.find(name);
+    if (it != globals.end() && (it->second.kind == GlobalBinding::Import ||
+                                it->second.kind == GlobalBinding::Function))
+      continue; // the file says it itself
+    if (it != globals.end() && it->second.kind == GlobalBinding::Value &&
+        it->second.value && it->second.value->kind != ExprKind::Call)
+      continue; // a value the reader evaluates (an alias, a constant)
+    GlobalBinding b;
+    b.kind = GlobalBinding::Import;
+    if (it != globals.end()) {
+      b.loc = it->second.loc;
+      b.text = it->second.text;
+    }
+    b.importModule = module.str();
+    b.modulePath = module.str();
+    globals[name] = std::move(b);
+  }
+}
+
 ModuleLoader::ModuleLoader(const SourceFile &main,
                            std::vector<std::string> searchPath) {
   llvm::SmallString<256> abs(main.path());

@@ -169,6 +169,7 @@ std::string kernelSourceKey(const SourceFile &file, const KernelSpec &spec,
                             std::vector<Diagnostic> &errors) {
   const std::string &kernel = spec.kernel;
   ModuleLoader loader(file, spec.importPath);
+  loader.applyFacts(spec.facts);
   const ParseResult &parsed = loader.main().parsed;
   const Module &m = parsed.module;
   auto named = m.globals.find(kernel);

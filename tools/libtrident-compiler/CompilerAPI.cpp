@@ -142,6 +142,7 @@ trident_compile_result_t *trident_compile(trident_compiler_t *c,
   CompileOptions options;
   std::vector<std::pair<std::string, std::string>> backendOptions;
   if (!parseLines(str(req.defines), "define", spec.defines, out->errors) ||
+      !parseLines(str(req.facts), "fact", spec.facts, out->errors) ||
       !parseLines(str(req.options), "option", backendOptions, out->errors))
     return out;
   for (auto &[k, v] : backendOptions)

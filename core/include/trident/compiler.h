@@ -78,6 +78,10 @@ typedef struct trident_compile_request_s {
    * --dump-ir: <kernel>.<target>.<NN>-<stage><ext>); NULL or "": none.
    * Stages run only on a cache miss: set no_cache to see them all. */
   const char *dump_dir;
+  /* What the interpreter knows of the kernel file's module-level names
+   * that a static reader cannot decide, one "NAME=module:DOTTED.NAME" per
+   * line (a name bound to a module by a function call at import time). */
+  const char *facts;
 } trident_compile_request_t;
 
 typedef struct trident_compile_result_s trident_compile_result_t;

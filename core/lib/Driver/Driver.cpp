@@ -400,6 +400,8 @@ private:
       field("sig", s);
     for (const auto &[k, v] : spec_.defines)
       field("define", k + "=" + v);
+    for (const auto &[k, v] : spec_.facts)
+      field("fact", k + "=" + v);
     field("debug", spec_.debug ? "1" : "0");
     // With --debug, assertions carry the file's path and lines: a file
     // of the same text elsewhere must not get this one's messages.

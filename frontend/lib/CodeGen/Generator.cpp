@@ -1450,7 +1450,11 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
       if (llvm::StringRef(e.message).starts_with("module-level '"))
         throw;
       e.message = "module-level '" + name + "' (" + lineIn(m, g.loc) +
-                  ") cannot be evaluated: " + e.message;
+                  ") cannot be evaluated: " + e.message +
+                  " (launched through the trident Python package, or `python "
+                  "-m trident`, the interpreter's value is used when it is a "
+                  "triton.language module; a compile-time constant can be "
+                  "given with -D " + name + "=VALUE)";
       throw;
     }
     frames_.pop_back();
@@ -2161,6 +2165,7 @@ generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
              std::vector<KernelArgument> *runtimeArgs,
              std::vector<KernelConstexpr> *constexprs) {
   ModuleLoader loader(file, spec.importPath);
+  loader.applyFacts(spec.facts);
   const ParseResult &parsed = loader.main().parsed;
   // Like Triton, which parses only the kernel and what it calls, syntax
   // errors count when they are in the kernel or a function it can reach

@@ -17,7 +17,7 @@ import kernels as K
 from conftest import run_script
 
 
-REQUEST = ("source", "k", "*fp32", "cpu", {"num_warps": 4}, False)
+REQUEST = ("source", "k", "*fp32", "cpu", {"num_warps": 4}, False, ())
 
 
 def _entry(tmp_path, monkeypatch, suffix):

@@ -55,10 +55,11 @@ def directory():
 
 
 def _key(request):
-    source, kernel, signature, target, options, debug = request
+    source, kernel, signature, target, options, debug, facts = request
     h = hashlib.sha256()
     for part in (source, kernel, signature, target,
-                 json.dumps(sorted(options.items())), str(bool(debug))):
+                 json.dumps(sorted(options.items())), str(bool(debug)),
+                 json.dumps(list(facts))):
         h.update(len(part).to_bytes(8, "little") + part.encode())
     return h.hexdigest()[:40]
 

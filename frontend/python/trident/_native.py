@@ -330,7 +330,8 @@ class CompileRequest(ctypes.Structure):
                 ("defines", ctypes.c_char_p), ("target", ctypes.c_char_p),
                 ("options", ctypes.c_char_p), ("debug", ctypes.c_int),
                 ("no_cache", ctypes.c_int), ("cache_dir", ctypes.c_char_p),
-                ("import_path", ctypes.c_char_p), ("dump_dir", ctypes.c_char_p)]
+                ("import_path", ctypes.c_char_p), ("dump_dir", ctypes.c_char_p),
+                ("facts", ctypes.c_char_p)]
 
 
 def _import_path():
@@ -382,7 +383,7 @@ class Compiler:
         self.lock = threading.Lock()
 
     def compile(self, path, source, kernel, signature, target, options,
-                debug=False, use_cache=True, dump_dir=None):
+                debug=False, use_cache=True, dump_dir=None, facts=()):
         """Returns (bundle bytes, metadata text, from_cache); raises
         CompileFailure with the formatted diagnostics. With `dump_dir`,
         every stage's output is written there."""
@@ -392,7 +393,8 @@ class Compiler:
             kernel.encode(), signature.encode(), b"", target.encode(),
             "".join(f"{k}={v}\n" for k, v in options.items()).encode(),
             int(bool(debug)), int(not use_cache), None, _import_path(),
-            dump_dir.encode() if dump_dir else None)
+            dump_dir.encode() if dump_dir else None,
+            "".join(f"{k}={v}\n" for k, v in facts).encode() or None)
         r = self.lib.trident_compile(self.handle, ctypes.byref(req))
         if not r:
             raise MemoryError("trident_compile")

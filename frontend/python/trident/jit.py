@@ -21,6 +21,7 @@ import re
 import struct
 import sys
 import tempfile
+import types
 
 from . import _native, _bundles, _interactive, _launcher
 from ._tensors import UnsupportedArgument, dtype_name, tensor_ref
@@ -661,7 +662,7 @@ class CompiledKernel:
 def _dump_stages(fn, request):
     """Compiles `request` again (not from the cache) with every stage
     written to a temporary folder; their outputs by key (_stage_outputs)."""
-    source, kernel, signature, target, options, debug = request
+    source, kernel, signature, target, options, debug, facts = request
     try:
         comp = _native.compiler()
     except ImportError as e:
@@ -669,7 +670,7 @@ def _dump_stages(fn, request):
                            f"is not available here ({str(e).splitlines()[0]})") from None
     with tempfile.TemporaryDirectory(prefix="trident-asm-") as folder:
         comp.compile(fn.path, source, kernel, signature, target, options, debug=debug,
-                     use_cache=False, dump_dir=folder)
+                     use_cache=False, dump_dir=folder, facts=facts)
         return _stage_outputs(folder)
 
 
@@ -988,7 +989,9 @@ class JITFunction(KernelInterface):
                 entries.append(k)
         signature = ", ".join(entries)
         source = self._source_text()
-        request = (source, self.__name__, signature, device.target, compile_options, debug)
+        facts = self._module_facts(source)
+        request = (source, self.__name__, signature, device.target, compile_options, debug,
+                   facts)
         try:
             comp = _native.compiler()
         except ImportError as e:
@@ -1005,7 +1008,8 @@ class JITFunction(KernelInterface):
         else:
             try:
                 bundle, meta, _ = comp.compile(self.path, source, self.__name__, signature,
-                                               device.target, compile_options, debug=debug)
+                                               device.target, compile_options, debug=debug,
+                                               facts=facts)
             except _native.CompileFailure as e:
                 message = str(e).rstrip("\n")
                 # More shared memory than the device has: Triton's
@@ -1015,6 +1019,24 @@ class JITFunction(KernelInterface):
                 raise CompilationError(message) from None
             _bundles.store(request, bundle, meta, comp.build_id)
         return CompiledKernel(self, device, bundle, meta, self.params, key, request)
+
+    def _module_facts(self, source):
+        """What the interpreter knows that the compiler's static reader may
+        not: the kernel file's module-level names that are bound to
+        triton.language modules at run time (`tl_extra_shim =
+        backend.get_tl_extra_backend_module()`), as (NAME, "module:DOTTED")
+        pairs. Only names the file's text mentions; the compiler uses a fact
+        only where its own reading of the binding fails (KernelSpec::facts)."""
+        facts = []
+        for name, value in self.__globals__.items():
+            if not isinstance(value, types.ModuleType) or name not in source:
+                continue
+            module = value.__name__
+            if module.startswith("trident."):
+                module = "triton." + module[len("trident."):]
+            if module.startswith("triton.language"):
+                facts.append((name, "module:" + module))
+        return tuple(sorted(facts))
 
     def _source_text(self):
         """The kernel's file as the compiler reads it. A kernel defined in an

@@ -38,6 +38,13 @@ struct KernelSpec {
   /// Constexpr values by parameter name (`-D NAME=VALUE`), for parameters
   /// that the signature leaves out or writes as `constexpr`.
   std::vector<std::pair<std::string, std::string>> defines;
+  /// What the Python interpreter knows of module-level names of the kernel
+  /// file that a static reader cannot decide (the Python package sends
+  /// them; standalone tridentc has none): NAME -> `module:DOTTED.NAME` for
+  /// a name bound to a module at run time (`tl_extra_shim =
+  /// backend.get_tl_extra_backend_module()`). They replace only bindings
+  /// the reader could not evaluate, and are part of the cache key.
+  std::vector<std::pair<std::string, std::string>> facts;
   /// Keep tl.device_assert (Triton drops it unless debugging is on).
   bool debug = false;
   /// Directories searched first for the modules the kernel file imports

@@ -70,6 +70,13 @@ public:
   /// The kernel file, parsed with this loader answering its imports.
   LoadedModule &main() { return *main_; }
 
+  /// Applies the interpreter's facts (KernelSpec::facts) to the kernel
+  /// file's module-level names: `NAME=module:DOTTED` binds NAME to that
+  /// module where the file's own binding could not be read or evaluated
+  /// statically (a call, an unparsed statement). Facts about names the
+  /// file binds by import or def are ignored.
+  void applyFacts(const std::vector<std::pair<std::string, std::string>> &facts);
+
   /// Module `spec` (`pkg.utils`, `.utils`, `..`) as `importer` imports it,
   /// read and parsed unless `parse` is false (then only found). Null when
   /// it is not found or cannot be read, with `why` saying which files were

@@ -1,0 +1,47 @@
+# Run through `python -m trident` (test_module_facts.py): kernels whose
+# module-level names the interpreter decides -- a module bound by a package
+# function, a decorator bound to triton.jit by assignment, libdevice under a
+# version and backend guard -- compile and compute what they should.
+import os
+import sys
+
+import numpy as np
+
+INPUTS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "test", "imports", "Inputs")
+sys.path.insert(0, os.path.abspath(INPUTS))
+
+from shimpkg.ops import rsqrt_kernel, tl_extra_shim  # noqa: E402
+from shimpkg.aliased import aliased_kernel  # noqa: E402
+import triton  # noqa: E402
+import triton.language as tl  # noqa: E402
+
+x = np.linspace(0.5, 4.0, 100).astype(np.float32)
+out = np.zeros(100, np.float32)
+rsqrt_kernel[(2,)](x, out, 100, BLOCK=64)
+np.testing.assert_allclose(out, 1 / np.sqrt(x), rtol=1e-6)
+print("module bound by a function:", tl_extra_shim.__name__)
+
+y = np.arange(16, dtype=np.float32)
+aliased_kernel[(1,)](y)
+np.testing.assert_allclose(y, np.arange(16) * 3.0)
+print("decorator aliases: ok")
+
+HAS_CUDA_BACKEND = os.environ.get("NO_SUCH_BACKEND") is None
+if triton.__version__ >= "3.0" and HAS_CUDA_BACKEND:
+    from triton.language.extra import libdevice
+else:
+    from triton.language.math import libdevice
+fast_tanh = libdevice.tanh
+
+
+@triton.jit
+def tanh_kernel(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, fast_tanh(tl.load(x_ptr + offs)))
+
+
+z = np.linspace(-2, 2, 32).astype(np.float32)
+want = np.tanh(z)
+tanh_kernel[(1,)](z, BLOCK=32)
+np.testing.assert_allclose(z, want, rtol=1e-5, atol=1e-6)
+print("guarded libdevice: ok")
