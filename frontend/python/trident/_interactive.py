@@ -38,6 +38,8 @@ def _bound(tree):
                     for n in ast.walk(t):
                         if isinstance(n, ast.Name):
                             names.add(n.id)
+            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue  # their bodies bind local names, not the module's
             for field in ("body", "orelse", "finalbody", "handlers"):
                 inner = getattr(s, field, None)
                 if isinstance(inner, list):
