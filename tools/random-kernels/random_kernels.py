@@ -11,8 +11,10 @@ cpu and compares with numpy; GPU targets are compiled (code generation and
 the verifier are what random shapes break there).
 
     python3 tools/random-kernels/random_kernels.py SEED_FROM SEED_TO [TARGET ...]
+    python3 tools/random-kernels/random_kernels.py SEED_FROM SEED_TO gpu
 
-prints a line per failing seed (exit status 1 if any). CI runs a batch
+prints a line per failing seed (exit status 1 if any). `gpu` runs each
+kernel on the machine's GPU instead (torch CUDA tensors) and compares. CI runs a batch
 (frontend/python/test/test_random_kernels.py), and seeds that found a bug
 are kept there as tests.
 """
@@ -136,6 +138,34 @@ def case(seed):
     return src, name, shape, valid, a, b, mask, want
 
 
+def run_on_gpu(seed, workdir=None):
+    """None when the kernel of `seed` is right on the machine's GPU (torch
+    CUDA tensors, through the Python package); else what went wrong."""
+    import torch
+    from trident._dropin import load_file
+    src, name, shape, valid, a, b, mask, want = case(seed)
+    workdir = workdir or tempfile.mkdtemp(prefix="random-kernels-")
+    path = os.path.join(workdir, f"{name}.py")
+    with open(path, "w") as fh:
+        fh.write(src)
+    kernel = getattr(load_file(path, f"random_kernel_{seed}"), name)
+    ta, tb = torch.from_numpy(a).cuda(), torch.from_numpy(b).cuda()
+    out = torch.full(shape, float("nan"), device="cuda")
+    try:
+        kernel[(1,)](ta, tb, out, int(valid[0]), int(valid[1]) if len(valid) > 1 else 0)
+        got_all = out.cpu().numpy()
+    except Exception as e:  # noqa: BLE001 (reported with the seed)
+        return f"seed {seed}: gpu: {type(e).__name__}: {str(e).strip().splitlines()[0]}\n{src}"
+    got, exp = got_all[mask], want[mask]
+    if not np.allclose(got, exp, rtol=1e-4, atol=1e-4 * (1 + np.abs(exp).max()),
+                       equal_nan=True):
+        bad = np.argmax(np.abs(got - exp))
+        return f"seed {seed}: gpu: wrong result, element {bad}: {got[bad]} != {exp[bad]}\n{src}"
+    if np.isnan(got_all[~mask]).sum() != (~mask).sum():
+        return f"seed {seed}: gpu: the store wrote masked-off elements\n{src}"
+    return None
+
+
 def check(seed, targets=("cpu",), workdir=None):
     """None when the kernel of `seed` compiles for every target and is right
     on the cpu; else what went wrong."""
@@ -184,7 +214,7 @@ def main(argv):
     targets = tuple(argv[3:]) or ("cpu", "cuda:90", "hip:gfx942")
     failed = 0
     for seed in range(lo, hi):
-        why = check(seed, targets)
+        why = run_on_gpu(seed) if targets == ("gpu",) else check(seed, targets)
         if why:
             failed += 1
             print(why)
