@@ -34,7 +34,8 @@ KERNELS = os.path.join(HERE, "kernels")
 TEST_KERNELS = os.path.join(HERE, "..", "..", "frontend", "test", "kernels")
 TARGET = "hip:gfx942"
 
-# name, file, kernel, Trident signature, num_warps[, num_stages]. The
+# name, file, kernel, Trident signature, num_warps[, num_stages[, {other
+# options}]]. The
 # signature's constexprs are the last entries, in the kernel's order.
 MATMUL_SIG = ("*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
               "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, {}, {}, {}, 8")
@@ -70,6 +71,13 @@ CASES = [
      MATMUL_SIG.format(128, 128, 64), 4, 2),
     ("matmul fp16 256x256x64 st2", f"{KERNELS}/matmul.py", "matmul_kernel",
      MATMUL_SIG.format(256, 256, 64), 8, 2),
+    # Triton 3.6's tutorial 03 on AMD: its five HIP autotune configs as
+    # the tutorial writes them (num_stages=2, waves_per_eu).
+    *[(f"tutorial {m}x{n}x{k} w{w} wpe{wpe}", f"{KERNELS}/matmul.py", "matmul_kernel",
+       MATMUL_SIG.format(m, n, k), w, 2, {"waves_per_eu": wpe})
+      for m, n, k, w, wpe in ((128, 256, 16, 4, 2), (256, 256, 16, 8, 2),
+                              (128, 128, 32, 8, 2), (64, 128, 32, 4, 3),
+                              (64, 64, 32, 4, 8))],
 ]
 
 
@@ -102,6 +110,13 @@ def measure(asm, kernel):
     }
 
 
+def case_options(rest):
+    """A case's num_stages (None: the compilers' default) and its other
+    options, from the entries after num_warps."""
+    stages = rest[0] if rest else None
+    return stages, (rest[1] if len(rest) > 1 else {})
+
+
 def tridentc():
     return os.environ.get("TRIDENTC", os.path.join(HERE, "../../build/bin/tridentc"))
 
@@ -109,11 +124,14 @@ def tridentc():
 def compile_all(out):
     os.makedirs(out, exist_ok=True)
     results = {}
-    for name, path, kernel, sig, warps, *stages in CASES:
+    for name, path, kernel, sig, warps, *rest in CASES:
+        stages, extra = case_options(rest)
         base = [tridentc(), path, "--kernel", kernel, "--signature", sig,
                 "--target", TARGET, "--option", f"num_warps={warps}", "--no-cache"]
         if stages:
-            base += ["--option", f"num_stages={stages[0]}"]
+            base += ["--option", f"num_stages={stages}"]
+        for k, v in extra.items():
+            base += ["--option", f"{k}={v}"]
         slug = re.sub(r"[^a-z0-9]+", "_", name)
         asm_file = os.path.join(out, slug + ".s")
         subprocess.run(base + ["--emit", "amdgcn", "-o", asm_file], check=True)
@@ -165,7 +183,8 @@ def compare(out):
 
     ours = json.load(open(os.path.join(out, "trident.json")))
     rows = []
-    for name, path, kernel, sig, warps, *stages in CASES:
+    for name, path, kernel, sig, warps, *rest in CASES:
+        stages, extra = case_options(rest)
         spec = importlib.util.spec_from_file_location(f"k_{kernel}", path)
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)
@@ -179,8 +198,8 @@ def compare(out):
                 ASTSource(fn=fn, signature=signature, constexprs=constexprs,
                           attrs=attrs),
                 target=GPUTarget("hip", "gfx942", 64),
-                options={"num_warps": warps,
-                         **({"num_stages": stages[0]} if stages else {})})
+                options={"num_warps": warps, **extra,
+                         **({"num_stages": stages} if stages else {})})
             times.append((time.perf_counter() - t0) * 1000)
         asm = compiled.asm["amdgcn"]
         slug = re.sub(r"[^a-z0-9]+", "_", name)
