@@ -203,6 +203,8 @@ static trident_status_t writeVersioned(T *out, const T &full,
   return nullptr;
 }
 
+int trident_runtime_api_version(void) { return TRIDENT_RUNTIME_API_VERSION; }
+
 trident_status_t trident_device_info(const trident_device_t *d,
                                      trident_device_info_t *out) {
   REQUIRE(d, "device");

@@ -150,6 +150,7 @@ TEST_F(RuntimeTest, UnknownDeviceAttributesAreNotFound) {
 // The runtime writes only what fits and never past it; a newer, larger
 // struct gets zeros in what this runtime does not know.
 TEST_F(RuntimeTest, InfoStructsAreVersionedBySize) {
+  EXPECT_EQ(trident_runtime_api_version(), TRIDENT_RUNTIME_API_VERSION);
   struct OldDeviceInfo {
     size_t struct_size;
     const char *name;

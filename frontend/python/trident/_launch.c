@@ -8,8 +8,9 @@
  * Triton builds its launcher (trident/_launcher.py), and keeps the
  * pure-Python launcher where that is not possible.
  *
- * The structs below are runtime.h's (runtime API version 3); the package
- * checks the library's version before it uses this module.
+ * The structs below are runtime.h's (runtime API version 4, unchanged
+ * since 3 for these two); the package checks the library's version
+ * (trident_runtime_api_version) before it loads any kernel.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

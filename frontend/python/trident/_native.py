@@ -203,11 +203,22 @@ _RUNTIME_SIGNATURES = {
 }
 
 
+RUNTIME_API_VERSION = 4
+
+
 class Runtime:
     """The process's one trident_runtime_t and its devices."""
 
     def __init__(self):
         lib = _load("libtrident-runtime.so")
+        # The structs above are API version 4's (runtime.h).
+        version = getattr(lib, "trident_runtime_api_version", None)
+        found = version() if version is not None else "3 or older"
+        if found != RUNTIME_API_VERSION:
+            raise ImportError(
+                f"trident: libtrident-runtime has API version {found}, this package "
+                f"needs {RUNTIME_API_VERSION} (rebuild the runtime, or use the package "
+                f"of its checkout): {lib._name}")
         _declare(lib, _RUNTIME_SIGNATURES)
         self.lib = lib
         handle = ctypes.c_void_p()

@@ -29,6 +29,11 @@ extern "C" {
 
 #define TRIDENT_RUNTIME_API_VERSION 4
 
+/* TRIDENT_RUNTIME_API_VERSION of the library, to check against the header
+ * a caller was written for (bindings that declare the structs themselves,
+ * as the Python package does, check it before using them). */
+int trident_runtime_api_version(void);
+
 /*===-- Status -------------------------------------------------------------===*/
 
 typedef enum trident_status_code_e {
