@@ -138,43 +138,56 @@ def case(seed):
     return src, name, shape, valid, a, b, mask, want
 
 
-def run_on_gpu(seed, workdir=None):
-    """None when the kernel of `seed` is right on the machine's GPU (torch
-    CUDA tensors, through the Python package); else what went wrong."""
-    import torch
-    from trident._dropin import load_file
-    src, name, shape, valid, a, b, mask, want = case(seed)
+def _write(seed, workdir):
+    """The case of `seed` and the path of its kernel file in `workdir`."""
+    c = case(seed)
     workdir = workdir or tempfile.mkdtemp(prefix="random-kernels-")
-    path = os.path.join(workdir, f"{name}.py")
+    path = os.path.join(workdir, f"{c[1]}.py")
     with open(path, "w") as fh:
-        fh.write(src)
+        fh.write(c[0])
+    return c, path
+
+
+def _run(seed, where, path, c, to_device, to_host):
+    """Launches the kernel of case `c` (file `path`) on `where` with inputs
+    made by `to_device` (numpy -> the device's arrays, outputs poisoned
+    with NaN) and compares the result with numpy's; None when right."""
+    from trident._dropin import load_file
+    src, name, shape, valid, a, b, mask, want = c
     kernel = getattr(load_file(path, f"random_kernel_{seed}"), name)
-    ta, tb = torch.from_numpy(a).cuda(), torch.from_numpy(b).cuda()
-    out = torch.full(shape, float("nan"), device="cuda")
+    out = to_device(np.full(shape, np.nan, np.float32))
     try:
-        kernel[(1,)](ta, tb, out, int(valid[0]), int(valid[1]) if len(valid) > 1 else 0)
-        got_all = out.cpu().numpy()
+        kernel[(1,)](to_device(a), to_device(b), out, int(valid[0]),
+                     int(valid[1]) if len(valid) > 1 else 0)
+        got_all = to_host(out)
     except Exception as e:  # noqa: BLE001 (reported with the seed)
-        return f"seed {seed}: gpu: {type(e).__name__}: {str(e).strip().splitlines()[0]}\n{src}"
+        return f"seed {seed}: {where}: {type(e).__name__}: {str(e).strip().splitlines()[0]}\n{src}"
     got, exp = got_all[mask], want[mask]
     if not np.allclose(got, exp, rtol=1e-4, atol=1e-4 * (1 + np.abs(exp).max()),
                        equal_nan=True):
         bad = np.argmax(np.abs(got - exp))
-        return f"seed {seed}: gpu: wrong result, element {bad}: {got[bad]} != {exp[bad]}\n{src}"
+        return (f"seed {seed}: {where}: wrong result, element {bad}: {got[bad]} "
+                f"!= {exp[bad]}\n{src}")
     if np.isnan(got_all[~mask]).sum() != (~mask).sum():
-        return f"seed {seed}: gpu: the store wrote masked-off elements\n{src}"
+        return f"seed {seed}: {where}: the store wrote masked-off elements\n{src}"
     return None
+
+
+def run_on_gpu(seed, workdir=None):
+    """None when the kernel of `seed` is right on the machine's GPU (torch
+    CUDA tensors, through the Python package); else what went wrong."""
+    import torch
+    c, path = _write(seed, workdir)
+    return _run(seed, "gpu", path, c, lambda x: torch.from_numpy(x).cuda(),
+                lambda t: t.cpu().numpy())
 
 
 def check(seed, targets=("cpu",), workdir=None):
     """None when the kernel of `seed` compiles for every target and is right
     on the cpu; else what went wrong."""
     from trident import _native
-    src, name, shape, valid, a, b, mask, want = case(seed)
-    workdir = workdir or tempfile.mkdtemp(prefix="random-kernels-")
-    path = os.path.join(workdir, f"{name}.py")
-    with open(path, "w") as fh:
-        fh.write(src)
+    c, path = _write(seed, workdir)
+    src, name = c[0], c[1]
     sig = "*fp32:16, *fp32:16, *fp32:16, i32, i32"
     comp = _native.compiler()
     for t in targets:
@@ -185,25 +198,7 @@ def check(seed, targets=("cpu",), workdir=None):
         except _native.CompileFailure as e:
             return f"seed {seed}: {t}: {str(e).strip().splitlines()[0]}\n{src}"
     if "cpu" in targets:
-        import importlib.util
-        from trident._dropin import load_file
-        module = load_file(path, f"random_kernel_{seed}")
-        kernel = getattr(module, name)
-        out = np.full(shape, np.nan, np.float32)
-        n_rows = int(valid[0])
-        n_cols = int(valid[1]) if len(valid) > 1 else 0
-        try:
-            kernel[(1,)](a, b, out, n_rows, n_cols)
-        except Exception as e:  # noqa: BLE001 (reported with the seed)
-            return f"seed {seed}: cpu: {type(e).__name__}: {str(e).strip().splitlines()[0]}\n{src}"
-        got, exp = out[mask], want[mask]
-        if not np.allclose(got, exp, rtol=1e-4, atol=1e-4 * (1 + np.abs(exp).max()),
-                           equal_nan=True):
-            bad = np.argmax(np.abs(got - exp))
-            return (f"seed {seed}: cpu: wrong result, element {bad}: {got[bad]} "
-                    f"!= {exp[bad]}\n{src}")
-        if np.isnan(out[~mask]).sum() != (~mask).sum():
-            return f"seed {seed}: cpu: the store wrote masked-off elements\n{src}"
+        return _run(seed, "cpu", path, c, lambda x: x, lambda x: x)
     return None
 
 
