@@ -190,15 +190,9 @@ private:
   /// `jit_ = jit` after `from triton import jit`, or another name of `m`
   /// that is one), is Triton's jit.
   bool aliasesJit(LoadedModule &m, const Expr &value, int depth) {
-    std::vector<std::string> parts;
-    const Expr *e = &value;
-    while (e->kind == ExprKind::Attribute) {
-      parts.insert(parts.begin(), e->id);
-      e = e->operand(0);
-    }
-    if (e->kind != ExprKind::Name)
+    std::vector<std::string> parts = dottedParts(value);
+    if (parts.empty())
       return false;
-    parts.insert(parts.begin(), e->id);
     const Module &mod = m.parsed.module;
     auto g = mod.globals.find(parts[0]);
     if (g == mod.globals.end())

@@ -28,6 +28,17 @@ const FunctionDef *Module::findFunction(const std::string &name) const {
   return it->second.function;
 }
 
+std::vector<std::string> dottedParts(const Expr &e) {
+  if (e.kind == ExprKind::Name)
+    return {e.id};
+  if (e.kind != ExprKind::Attribute)
+    return {};
+  std::vector<std::string> parts = dottedParts(*e.operand(0));
+  if (!parts.empty())
+    parts.push_back(e.id);
+  return parts;
+}
+
 namespace {
 
 struct ParseError {
@@ -1353,17 +1364,6 @@ const Expr *wrappedFunction(
                          depth + 1);
 }
 
-/// `a.b.c` as {"a", "b", "c"}; empty for anything but names and attributes.
-std::vector<std::string> dottedParts(const Expr &e) {
-  if (e.kind == ExprKind::Name)
-    return {e.id};
-  if (e.kind != ExprKind::Attribute)
-    return {};
-  std::vector<std::string> parts = dottedParts(*e.operand(0));
-  if (!parts.empty())
-    parts.push_back(e.id);
-  return parts;
-}
 } // namespace
 
 void Parser::bindKernelsMadeByCalls(ParseResult &result) {

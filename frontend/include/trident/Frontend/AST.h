@@ -160,6 +160,9 @@ struct GlobalBinding {
   std::string_view text;
 };
 
+/// `a.b.c` as {"a", "b", "c"}; empty for anything but names and attributes.
+std::vector<std::string> dottedParts(const Expr &e);
+
 struct Module {
   std::vector<std::unique_ptr<FunctionDef>> functions;
   /// Last binding of each name wins, as in Python.
