@@ -58,14 +58,14 @@ bool rematerializable(Value v, SmallVectorImpl<Operation *> &chain) {
     return true;
   }
   if (!def->hasTrait<mlir::OpTrait::Elementwise>() || !isPure(def) ||
-      def->getDialect() != v.getContext()->getLoadedDialect("arith"))
+      !isa_and_nonnull<arith::ArithDialect>(def->getDialect()))
     return false;
   for (Value operand : def->getOperands())
     if (isa<RankedTensorType>(operand.getType()) &&
         !rematerializable(operand, chain))
       return false;
   chain.push_back(def);
-  return chain.size() <= 8;
+  return chain.size() <= 8; // operands may have filled it to 8
 }
 
 bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
