@@ -19,6 +19,8 @@
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 
@@ -62,13 +64,21 @@ protected:
              trident::checkBool}};
   }
   void registerVendorDialects(mlir::DialectRegistry &registry) const override {
-    registry.insert<mlir::NVVM::NVVMDialect>();
+    registry.insert<mlir::NVVM::NVVMDialect,
+                    mlir::triton::nvidia_gpu::NvidiaGPUDialect>();
     // #ttg.nvidia_mma is NVIDIA's: core parses it once this ran.
     trident::nvidia::registerNvidiaEncodings();
   }
   mlir::triton::gpu::DotPlanner
   dotPlanner(const trident::Target &t) const override {
     return trident::nvidia::dotPlanner(computeCapability(t));
+  }
+  /// wgmma in flight across the pipelined K loop (sm_90).
+  void addTTGIRPasses(mlir::OpPassManager &pm,
+                      const trident::Target &t) const override {
+    int cc = computeCapability(t);
+    if (cc >= 90 && cc < 100)
+      pm.addPass(trident::nvidia::createNvidiaAsyncWarpGroupDots());
   }
   /// The most shared memory one CTA may use on sm_`cc` (the opt-in limit,
   /// CUDA programming guide's table of compute capabilities).
@@ -126,6 +136,11 @@ protected:
           if (mlir::failed(
                   trident::nvidia::assemble(a.bytes, cc, out, report, error)))
             return mlir::failure();
+          // What ptxas says costs speed (wgmma serialized) is a defect of
+          // the lowering: said, not hidden.
+          for (const std::string &w : report.performanceWarnings)
+            llvm::errs() << "warning: ptxas, for " << c.metadata.kernel << ": "
+                         << w << "\n";
           c.metadata.format = "cubin";
           c.metadata.registers = report.registers;
           c.metadata.spills = report.spillBytes;
@@ -141,7 +156,8 @@ protected:
 void registerBackends(trident::BackendRegistry *registry) {
   trident::registerBackend(
       registry, std::make_unique<NvidiaBackend>(),
-      {[] { return trident::nvidia::createConvertTritonGPUToNVVM(); }});
+      {[] { return trident::nvidia::createConvertTritonGPUToNVVM(); },
+       [] { return trident::nvidia::createNvidiaAsyncWarpGroupDots(); }});
 }
 
 } // namespace

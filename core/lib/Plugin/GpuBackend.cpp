@@ -167,7 +167,7 @@ std::vector<Stage> GpuBackend::stages(const Target &target) const {
   std::string strategy = pipelineStrategy(target);
   int64_t sharedLimit = int64_t(sharedMemoryLimit(target).bytes);
   Stage ttgir{"ttgir", ".mlir", false,
-              [target, threadsPerWarp, planner, strategy,
+              [this, target, threadsPerWarp, planner, strategy,
                sharedLimit](Artifact &a, StageContext &c) {
                 std::string error;
                 mlir::FailureOr<GpuOptions> gpu =
@@ -188,6 +188,7 @@ std::vector<Stage> GpuBackend::stages(const Target &target) const {
                                                                     planner);
                   mlir::triton::gpu::buildPipelineLoopsPipeline(
                       pm, gpu->numStages, strategy, sharedLimit);
+                  addTTGIRPasses(pm, target);
                 });
               }};
   Stage llir{"llir", ".mlir", false, [this, target](Artifact &a,

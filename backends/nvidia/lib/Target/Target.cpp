@@ -264,6 +264,11 @@ mlir::LogicalResult assemble(const std::string &ptx, int cc,
     report.spillBytes = unsigned(std::stoul(mt[1]) + std::stoul(mt[2]));
   if (std::regex_search(text, mt, std::regex("([0-9]+) bytes stack frame")))
     report.stackBytes = unsigned(std::stoul(mt[1]));
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(text).split(lines, '\n');
+  for (llvm::StringRef line : lines)
+    if (line.contains("Potential Performance Loss"))
+      report.performanceWarnings.push_back(line.trim().str());
   return mlir::success();
 }
 

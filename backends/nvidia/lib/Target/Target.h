@@ -13,6 +13,7 @@
 #include "mlir/Support/LogicalResult.h"
 
 #include <string>
+#include <vector>
 
 namespace trident::nvidia {
 
@@ -37,6 +38,9 @@ std::string ptxasVersion();
 
 struct PtxasReport {
   unsigned registers = 0, spillBytes = 0, stackBytes = 0;
+  /// ptxas's "Potential Performance Loss" lines (wgmma serialized, ...):
+  /// the lowering should never cause them; the cubin stage prints them.
+  std::vector<std::string> performanceWarnings;
 };
 /// Assembles `ptx` for `cc` into `cubin`.
 mlir::LogicalResult assemble(const std::string &ptx, int cc,

@@ -2,6 +2,7 @@
 
 #include "DotOpToMMA.h"
 #include "FloatConversions.h"
+#include "WarpGroupDotToLLVM.h"
 
 #include "trident/Backends/Nvidia/Passes.h"
 #include "trident/Backends/Nvidia/TargetInfo.h"
@@ -54,10 +55,11 @@ struct ConvertTritonGPUToNVVM
     ModuleOp m = getOperation();
     trident::nvidia::NvidiaTargetInfo target(computeCapability, basedAccesses);
     int cc = computeCapability;
-    auto extra = [cc](trident::TritonGPUToLLVMTypeConverter &tc,
-                      RewritePatternSet &p) {
+    auto extra = [cc, &target](trident::TritonGPUToLLVMTypeConverter &tc,
+                               RewritePatternSet &p) {
       trident::nvidia::populateFloatConversionPatterns(tc, p, cc);
       trident::nvidia::populateDotOpToMMAPatterns(tc, p);
+      trident::nvidia::populateWarpGroupDotPatterns(tc, p, target);
       p.add<F32OpLowering<math::ExpOp>>(tc, /*benefit=*/3, exp2ApproxOfScaled);
       p.add<F32OpLowering<math::Exp2Op>>(tc, /*benefit=*/3,
                                          ptx("ex2.approx.f32 $0, $1;"));

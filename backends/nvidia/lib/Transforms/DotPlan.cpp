@@ -2,6 +2,7 @@
 
 #include "trident/Backends/Nvidia/DotPlan.h"
 
+#include "trident/Backends/Nvidia/Dialect/Dialect.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 
 using namespace mlir;
@@ -62,6 +63,142 @@ unsigned mmaBits(Type elem, DotOp dot, int cc, std::string &why) {
   return 0;
 }
 
+/// The dimension a tensor of `t`'s layout keeps consecutive in a
+/// thread's registers (the one its load reads contiguously), else its
+/// lanes, else the last.
+unsigned contiguousDim(RankedTensorType t) {
+  trident::LinearLayout l = toLinearLayout(t);
+  for (const char *in : {"register", "lane"})
+    if (l.hasInDim(in))
+      for (int32_t bit = 0; bit < l.inDimSizeLog2(in); ++bit) {
+        auto basis = l.basis(in, bit);
+        for (unsigned d = 0; d < basis.size(); ++d)
+          if (basis[d] != 0)
+            return d;
+      }
+  return unsigned(t.getRank()) - 1;
+}
+
+/// The #ttg.nvmma_shared buffer wgmma reads operand `opIdx` in from a
+/// tensor of `t`'s layout: its contiguous dimension the layout's (so the
+/// copies into it are wide), swizzled as wide as one instruction's extent
+/// of that dimension allows (128 bytes at most); null below 32 bytes.
+Attribute wgmmaBuffer(RankedTensorType t, unsigned opIdx, int64_t instrN) {
+  unsigned cd = contiguousDim(t);
+  int64_t bytes = int64_t(t.getElementTypeBitWidth()) / 8;
+  int64_t extent = t.getShape()[cd] * bytes;
+  // M- or N-major: one instruction spans 64 rows of A, instrN columns of B.
+  if (opIdx == 0 && cd == 0)
+    extent = std::min<int64_t>(extent, 64 * bytes);
+  if (opIdx == 1 && cd == 1)
+    extent = std::min<int64_t>(extent, instrN * bytes);
+  int64_t swizzle = 128;
+  while (swizzle > extent)
+    swizzle /= 2;
+  if (swizzle < 32)
+    return {};
+  MLIRContext *ctx = t.getContext();
+  Builder b(ctx);
+  NamedAttrList fields;
+  fields.append("swizzlingByteWidth", b.getI64IntegerAttr(swizzle));
+  fields.append("transposed", b.getBoolAttr(cd == 0));
+  fields.append("elementBitWidth",
+                b.getI64IntegerAttr(int64_t(t.getElementTypeBitWidth())));
+  return VendorSharedEncodingAttr::get(
+      ctx, StringAttr::get(ctx, "nvmma_shared"), fields.getDictionary(ctx));
+}
+
+/// wgmma (a #ttg.nvidia_mma version 3 accumulator, ttng.warp_group_dot
+/// with both operands in shared memory) for a dot it takes, or nothing
+/// (with `why`): fp16 and bf16 operands into fp32, rank 2, whole
+/// warpgroups, M a multiple of 64, N of 8 per warp column, K of 16, both
+/// operands at least 32 bytes along either dimension (a swizzle to read).
+std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
+                                 std::string &why) {
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  auto b = cast<RankedTensorType>(dot.getB().getType());
+  auto d = cast<RankedTensorType>(dot.getD().getType());
+  Type ae = a.getElementType();
+  if (!(ae.isF16() || ae.isBF16()) || b.getElementType() != ae ||
+      !d.getElementType().isF32()) {
+    why = "wgmma is taken for fp16 and bf16 operands into fp32 (others run "
+          "on mma.sync)";
+    return std::nullopt;
+  }
+  if (d.getRank() != 2) {
+    why = "a batched dot runs on mma.sync";
+    return std::nullopt;
+  }
+  int64_t M = d.getShape()[0], N = d.getShape()[1], K = a.getShape()[1];
+  if (context.numWarps % 4 || M % 64 || K % 16 || N < 16) {
+    why = "wgmma needs num_warps a multiple of 4, M a multiple of 64, K of "
+          "16 and N at least 16 (M = " +
+          std::to_string(M) + ", N = " + std::to_string(N) +
+          ", K = " + std::to_string(K) +
+          ", num_warps = " + std::to_string(context.numWarps) + ")";
+    return std::nullopt;
+  }
+  int64_t wM = 4, wN = 1;
+  while (wM * wN < context.numWarps) {
+    if (M > 16 * wM)
+      wM *= 2;
+    else
+      wN *= 2;
+  }
+  int64_t n = 256;
+  while (n >= 8 && (N / wN) % n)
+    n /= 2;
+  if (n < 8 || M % (16 * wM)) {
+    why = "the warps do not tile the " + std::to_string(M) + "x" +
+          std::to_string(N) + " accumulator in wgmma tiles";
+    return std::nullopt;
+  }
+  MLIRContext *ctx = dot.getContext();
+  Builder bl(ctx);
+  NamedAttrList fields;
+  fields.append("versionMajor", bl.getI64IntegerAttr(3));
+  fields.append("versionMinor", bl.getI64IntegerAttr(0));
+  fields.append("warpsPerCTA", bl.getI64ArrayAttr({wM, wN}));
+  fields.append("instrShape", bl.getI64ArrayAttr({16, n, 16}));
+  DotPlan plan;
+  plan.accEncoding = VendorEncodingAttr::get(
+      ctx, StringAttr::get(ctx, "nvidia_mma"), fields.getDictionary(ctx));
+  plan.build = [n](OpBuilder &bld, DotOp dot, Value av, Value bv, Value c,
+                   std::string &error) -> FailureOr<Value> {
+    Location loc = dot.getLoc();
+    MLIRContext *ctx = dot.getContext();
+    SmallVector<Value> buffers;
+    for (auto [i, v] : llvm::enumerate(SmallVector<Value>{av, bv})) {
+      // The buffer is written from the operand's own layout, not one a
+      // conversion made for the dot.
+      if (auto cvt = v.getDefiningOp<ConvertLayoutOp>())
+        v = cvt.getSrc();
+      auto t = cast<RankedTensorType>(v.getType());
+      Attribute enc = wgmmaBuffer(t, unsigned(i), n);
+      if (!enc) {
+        error = "operand " + std::string(i ? "b" : "a") +
+                " is too narrow for a wgmma buffer (32 bytes)";
+        return failure();
+      }
+      auto type = MemDescType::get(ctx, t.getShape(), t.getElementType(), enc,
+                                   SharedMemorySpaceAttr::get(ctx),
+                                   /*mutable=*/false, {});
+      buffers.push_back(LocalAllocOp::create(bld, loc, type, v).getResult());
+    }
+    auto mma = nvidia_gpu::WarpGroupDotOp::create(
+        bld, loc, c.getType(), buffers[0], buffers[1], c, /*useC=*/Value(),
+        int32_t(dot.getInputPrecision()), dot.getMaxNumImpreciseAcc(),
+        /*isAsync=*/false);
+    auto wait = nvidia_gpu::WarpGroupDotWaitOp::create(
+        bld, loc, ValueRange{mma.getD()}, /*pendings=*/0);
+    return wait.getResult(0);
+  };
+  plan.remark = "wgmma m64n" + std::to_string(n) + "k16, warps " +
+                std::to_string(wM) + "x" + std::to_string(wN) +
+                ", operands in shared memory";
+  return plan;
+}
+
 } // namespace
 
 DotPlanner dotPlanner(int cc) {
@@ -76,6 +213,11 @@ DotPlanner dotPlanner(int cc) {
     if (cc < 80)
       return fma("sm_" + std::to_string(cc) + " is below sm_80");
     std::string why;
+    // wgmma is sm_90a's (Blackwell's tensor cores are tcgen05).
+    std::string whyNotWgmma;
+    if (cc >= 90 && cc < 100)
+      if (std::optional<DotPlan> plan = wgmmaPlan(dot, context, whyNotWgmma))
+        return *plan;
     unsigned bits = mmaBits(a.getElementType(), dot, cc, why);
     unsigned bBits = mmaBits(b.getElementType(), dot, cc, why);
     if (!bits || !bBits)
@@ -119,6 +261,8 @@ DotPlanner dotPlanner(int cc) {
     plan.accEncoding = VendorEncodingAttr::get(
         ctx, StringAttr::get(ctx, "nvidia_mma"), fields.getDictionary(ctx));
     plan.kWidth[0] = plan.kWidth[1] = kWidth;
+    if (!whyNotWgmma.empty())
+      plan.remark = "mma.sync: " + whyNotWgmma;
     if (fp8AsF16) {
       plan.operandElement = Float16Type::get(ctx);
       plan.remark = "fp8 operands upcast to fp16 for mma.sync: sm_" +

@@ -35,6 +35,7 @@
 
 namespace mlir {
 class Pass;
+class OpPassManager;
 } // namespace mlir
 
 namespace trident {
@@ -131,6 +132,11 @@ protected:
   virtual std::string pipelineStrategy(const Target &target) const {
     return "registers";
   }
+  /// The vendor's own TTGIR passes, run at the end of the ttgir stage
+  /// (after layout assignment and the pipeliner): what its matrix unit's
+  /// ops need once the loops are pipelined. None by default.
+  virtual void addTTGIRPasses(mlir::OpPassManager &pm,
+                              const Target &target) const {}
   /// The shared-memory limit of one program on `target`.
   virtual SharedMemoryLimit sharedMemoryLimit(const Target &target) const = 0;
   /// The vendor's TTGIR -> LLVM conversion pass for `target`, set up from

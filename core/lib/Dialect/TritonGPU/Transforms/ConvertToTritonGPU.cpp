@@ -117,7 +117,7 @@ private:
   const PlannedDot *anchorOf(const void *cls);
   Attribute encodingOf(const void *cls, int depth = 0);
   Attribute rootEncoding(const void *cls);
-  void placeDots(OpBuilder &b);
+  LogicalResult placeDots(OpBuilder &b);
   void placeSoftEdges(OpBuilder &b);
 
   ModuleOp module_;
@@ -577,7 +577,8 @@ LogicalResult LayoutAssignment::run() {
     }
   }
   placeSoftEdges(b);
-  placeDots(b);
+  if (::mlir::failed(placeDots(b)))
+    return failure();
   // Constants carry their type in their value too.
   module_.walk([&](arith::ConstantOp c) {
     if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
@@ -612,7 +613,7 @@ void LayoutAssignment::placeSoftEdges(OpBuilder &b) {
   }
 }
 
-void LayoutAssignment::placeDots(OpBuilder &b) {
+LogicalResult LayoutAssignment::placeDots(OpBuilder &b) {
   MLIRContext *ctx = module_.getContext();
   for (PlannedDot &p : dots_) {
     DotOp dot = p.dot;
@@ -631,6 +632,20 @@ void LayoutAssignment::placeDots(OpBuilder &b) {
       dot.getD().replaceAllUsesExcept(back.getResult(), back);
     }
     b.setInsertionPoint(dot);
+    if (p.plan.build) {
+      // The vendor's op takes the operands where they are.
+      std::string error;
+      FailureOr<Value> d = p.plan.build(b, dot, dot.getA(), dot.getB(),
+                                        dot.getC(), error);
+      if (failed(d))
+        return dot.emitError() << error;
+      if (Attribute remark = dot->getAttr(kDotPlanRemark))
+        if (Operation *def = d->getDefiningOp())
+          def->setAttr(kDotPlanRemark, remark);
+      dot.getD().replaceAllUsesWith(*d);
+      dot.erase();
+      continue;
+    }
     for (unsigned i = 0; i < 2; ++i) {
       Value v = dot->getOperand(i);
       auto t = cast<RankedTensorType>(v.getType());
@@ -647,6 +662,7 @@ void LayoutAssignment::placeDots(OpBuilder &b) {
       dot->setOperand(i, v);
     }
   }
+  return success();
 }
 
 struct ConvertTritonToTritonGPU

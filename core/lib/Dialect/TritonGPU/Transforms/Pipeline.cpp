@@ -78,7 +78,17 @@ bool isDotOperandConvert(Operation *op) {
   return isa_and_nonnull<DotOperandEncodingAttr>(type.getEncoding());
 }
 
-/// A load of a tensor whose every use turns it into a dot operand.
+/// A buffer a matrix unit reads its operand from (wgmma's): a
+/// ttg.local_alloc of a loaded tensor in shared memory. Pipelined, the
+/// copies land in a buffer of its encoding, and the buffer replaces it.
+bool isOperandBuffer(Operation *op) {
+  auto alloc = dyn_cast<LocalAllocOp>(op);
+  return alloc && alloc.getSrc() && inSharedMemory(alloc.getType());
+}
+
+/// A load of a tensor whose every use turns it into a dot operand: a
+/// conversion to a #ttg.dot_op (read from the buffer into registers) or
+/// a buffer in the one shared encoding a matrix unit reads.
 bool feedsDotsOnly(LoadOp load) {
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || type.getRank() < 2 ||
@@ -86,7 +96,27 @@ bool feedsDotsOnly(LoadOp load) {
     return false;
   if (load->use_empty())
     return false;
-  return llvm::all_of(load->getUsers(), isDotOperandConvert);
+  Attribute bufferEncoding;
+  for (Operation *user : load->getUsers()) {
+    if (isDotOperandConvert(user))
+      continue;
+    if (!isOperandBuffer(user))
+      return false;
+    Attribute enc = cast<LocalAllocOp>(user).getType().getEncoding();
+    if (bufferEncoding && enc != bufferEncoding)
+      return false;
+    bufferEncoding = enc;
+  }
+  return true;
+}
+
+/// The shared encoding a matrix unit reads `load` in (its local_alloc
+/// users'), or null when only conversions to registers read it.
+Attribute operandBufferEncoding(LoadOp load) {
+  for (Operation *user : load->getUsers())
+    if (isOperandBuffer(user))
+      return cast<LocalAllocOp>(user).getType().getEncoding();
+  return {};
 }
 
 /// The elements one asynchronous copy of `load` may move (4, 8 or 16
@@ -178,17 +208,24 @@ bool scheduleLoop(scf::ForOp loop, int numStages, bool asyncCopies,
     if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
       return false;
   }
-  // Each stage past the first holds a buffer of every copied tile.
+  // Each stage past the first holds a buffer of every copied tile; a
+  // tile a matrix unit reads from its buffer (asynchronously, until the
+  // vendor's wait) holds one more.
   if (asyncCopies && sharedLimit > 0) {
-    int64_t perStage = 0;
+    int64_t perStage = 0, fixed = 0;
     for (LoadOp load : loads) {
       auto t = cast<RankedTensorType>(load.getType());
-      perStage += t.getNumElements() *
-                  int64_t(std::max<unsigned>(
-                              memoryElementBits(t.getElementType()), 8) /
-                          8);
+      int64_t bytes = t.getNumElements() *
+                      int64_t(std::max<unsigned>(
+                                  memoryElementBits(t.getElementType()), 8) /
+                              8);
+      perStage += bytes;
+      if (operandBufferEncoding(load))
+        fixed += bytes;
     }
-    int fit = perStage > 0 ? int(1 + sharedLimit / perStage) : numStages;
+    int fit = perStage > 0 && sharedLimit > fixed
+                  ? int(1 + (sharedLimit - fixed) / perStage)
+                  : (perStage > 0 ? 1 : numStages);
     if (fit < numStages) {
       loop->setAttr(kPipelineRemark,
                     StringAttr::get(loop.getContext(),
@@ -196,7 +233,8 @@ bool scheduleLoop(scf::ForOp loop, int numStages, bool asyncCopies,
                                         " lowered to " + std::to_string(fit) +
                                         ": its buffers would need " +
                                         std::to_string(perStage *
-                                                       (numStages - 1)) +
+                                                           (numStages - 1) +
+                                                       fixed) +
                                         " bytes of shared memory, more than "
                                         "the " +
                                         std::to_string(sharedLimit) +
@@ -342,11 +380,33 @@ SwizzledSharedEncodingAttr chooseBufferEncoding(RankedTensorType load,
 /// What one load becomes.
 struct AsyncLoad {
   LoadOp load;
-  SwizzledSharedEncodingAttr encoding;
+  Attribute encoding; // the buffers' shared encoding
   int32_t vec = 1;
   int distance = 1;   // stages between the copy and its reads
   int numBuffers = 1; // the buffers the copies cycle through
+  /// The copies for a later iteration come before this iteration's reads
+  /// in the body (so one more group is committed after the one waited for).
+  bool copiesFirst = false;
 };
+
+/// The widest copy (in elements, at most `vec`) that `load`'s layout can
+/// make into a buffer of `encoding`, or 0 below 4 bytes.
+int32_t copyWidthInto(RankedTensorType load, Attribute encoding, int32_t vec) {
+  auto memType = MemDescType::get(load.getContext(), load.getShape(),
+                                  load.getElementType(), encoding,
+                                  SharedMemorySpaceAttr::get(load.getContext()),
+                                  /*mutable=*/true, {});
+  trident::LinearLayout toOffset;
+  std::string why;
+  if (!toLinearLayout(load).invertAndCompose(toLinearLayout(memType), toOffset,
+                                             why))
+    return 0;
+  int32_t elemBytes = int32_t(
+      std::max<unsigned>(memoryElementBits(load.getElementType()), 8) / 8);
+  int32_t width = std::min<int32_t>(
+      vec, int32_t(trident::sharedVectorWidth(toOffset, elemBytes)));
+  return width * elemBytes < 4 ? 0 : width;
+}
 
 /// The buffer indices of a loop's copies and reads: one i32 counter per
 /// buffer count and stage, carried by the loop (0, 1, .., n-1, 0, ..),
@@ -482,26 +542,28 @@ SmallVector<Value> lowerToAsyncCopies(scf::ForOp &loop,
     setSchedule(commit, stage, attrOr(lastCopy, kCluster, 0));
     commitOfStage[stage] = commit.getResult();
   }
-  // The reads: one wait per stage of copies, before the first read.
+  // The reads: one wait per stage of copies, before the first read. A
+  // conversion to a dot operand becomes a local_load of this iteration's
+  // buffer; a matrix unit's buffer (local_alloc) becomes the buffer.
   llvm::DenseMap<int, Value> waitOfStage;
-  SmallVector<std::pair<ConvertLayoutOp, const Made *>> reads;
+  SmallVector<std::pair<Operation *, const Made *>> reads;
   for (const Made &m : made)
     for (Operation *user : m.plan->load->getUsers())
-      reads.push_back({cast<ConvertLayoutOp>(user), &m});
+      reads.push_back({user, &m});
   llvm::sort(reads, [](auto &x, auto &y) {
     return x.first->isBeforeInBlock(y.first);
   });
-  for (auto &[cvt, m] : reads) {
-    int stage = attrOr(cvt, kStage, 0), cluster = attrOr(cvt, kCluster, 0);
-    OpBuilder b(cvt);
+  for (auto &[user, m] : reads) {
+    int stage = attrOr(user, kStage, 0), cluster = attrOr(user, kCluster, 0);
+    Location at = user->getLoc();
+    OpBuilder b(user);
     Value &wait = waitOfStage[m->stage];
     if (!wait) {
       // Groups committed after this iteration's: those of the iterations
       // in flight behind it, and this one's own copies for a later
       // iteration when they come first in the body.
-      int pending = m->plan->distance - 1 +
-                    (m->plan->numBuffers > m->plan->distance ? 1 : 0);
-      auto w = AsyncWaitOp::create(b, cvt.getLoc(), tokenType,
+      int pending = m->plan->distance - 1 + (m->plan->copiesFirst ? 1 : 0);
+      auto w = AsyncWaitOp::create(b, at, tokenType,
                                    ValueRange{commitOfStage[m->stage]},
                                    pending);
       setSchedule(w, stage, cluster);
@@ -513,16 +575,19 @@ SmallVector<Value> lowerToAsyncCopies(scf::ForOp &loop,
     auto viewType = MemDescType::get(ctx, type.getShape(),
                                      type.getElementType(), m->plan->encoding,
                                      smem, /*mutable=*/true, {});
-    auto view = MemDescIndexOp::create(b, cvt.getLoc(), viewType, m->buffers,
-                                       index);
+    auto view = MemDescIndexOp::create(b, at, viewType, m->buffers, index);
     ops.push_back(view);
-    auto read = LocalLoadOp::create(b, cvt.getLoc(), cvt.getType(),
-                                    view.getResult(), wait);
-    ops.push_back(read);
+    Value replacement = view.getResult();
+    if (!isOperandBuffer(user)) {
+      auto read = LocalLoadOp::create(b, at, user->getResult(0).getType(),
+                                      view.getResult(), wait);
+      ops.push_back(read);
+      replacement = read.getResult();
+    }
     for (Operation *op : ops)
       setSchedule(op, stage, cluster);
-    cvt.replaceAllUsesWith(read.getResult());
-    cvt.erase();
+    user->getResult(0).replaceAllUsesWith(replacement);
+    user->erase();
   }
   for (AsyncLoad &p : plan)
     p.load.erase();
@@ -685,21 +750,33 @@ struct PipelinePass
           for (Operation *user : load->getUsers()) {
             readStage = std::min(readStage, attrOr(user, kStage, 0));
             readCluster = std::min(readCluster, attrOr(user, kCluster, 0));
-            reads.push_back(cast<RankedTensorType>(user->getResult(0).getType()));
+            if (!isOperandBuffer(user))
+              reads.push_back(
+                  cast<RankedTensorType>(user->getResult(0).getType()));
           }
           p.distance = readStage - stage;
           if (p.distance < 1)
             continue;
           // The reads come before the copies in the body: the buffer read
-          // this iteration is the one the copy refills.
-          p.numBuffers = readCluster < attrOr(load, kCluster, 0)
-                             ? p.distance
-                             : p.distance + 1;
+          // this iteration is the one the copy refills. A matrix unit
+          // reading the buffer itself may still read it when the copies
+          // start (until the vendor's wait, after them): one more buffer.
+          p.copiesFirst = readCluster >= attrOr(load, kCluster, 0);
+          Attribute unitEncoding = operandBufferEncoding(load);
+          p.numBuffers = p.copiesFirst || unitEncoding ? p.distance + 1
+                                                       : p.distance;
           p.vec = asyncCopyElements(load, axis);
           if (p.vec == 0)
             continue;
           auto type = cast<RankedTensorType>(load.getType());
-          p.encoding = chooseBufferEncoding(type, reads, p.vec);
+          if (unitEncoding) {
+            p.encoding = unitEncoding;
+            p.vec = copyWidthInto(type, unitEncoding, p.vec);
+            if (p.vec == 0)
+              continue;
+          } else {
+            p.encoding = chooseBufferEncoding(type, reads, p.vec);
+          }
           if (!p.encoding)
             continue;
           plan.push_back(p);

@@ -1,6 +1,7 @@
 //===- Passes.h - the NVIDIA backend's passes -------------------*- C++ -*-===//
 //
-// The conversion of TTGIR to the LLVM dialect for NVIDIA GPUs.
+// The conversion of TTGIR to the LLVM dialect for NVIDIA GPUs, and the
+// TTGIR pass that makes wgmma asynchronous in pipelined loops.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_BACKENDS_NVIDIA_PASSES_H
@@ -9,6 +10,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/Pass.h"
+#include "trident/Backends/Nvidia/Dialect/Dialect.h"
 
 namespace trident::nvidia {
 

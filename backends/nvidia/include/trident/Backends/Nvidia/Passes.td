@@ -29,4 +29,26 @@ def ConvertTritonGPUToNVVM
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def NvidiaAsyncWarpGroupDots
+    : Pass<"nvidia-async-warp-group-dots", "::mlir::ModuleOp"> {
+  let summary = "wgmma left in flight across a pipelined loop's iterations, "
+                "and the fences its register-written operands need";
+  let description = [{
+    Runs at the end of the ttgir stage, after the pipeliner. A
+    `ttng.warp_group_dot` of an `scf.for` whose accumulator is carried by
+    the loop (only the dot reads it, only its wait's result is yielded)
+    and whose operands are buffers of the pipeliner's (ttg.memdesc_index
+    of an allocation made outside the loop, which holds one more buffer
+    than its copies run ahead for such a reader) becomes asynchronous: its
+    `ttng.warp_group_dot_wait` leaves one group pending (the next
+    iteration's dot is issued while this one runs; the wait also names the
+    buffers, read until it returns), and a wait for none follows the loop.
+    As Triton 3.6 does on sm_90. A dot operand written to shared memory
+    from registers (a ttg.local_alloc of a tensor) gets a
+    `ttng.fence_async_shared` before the dot: wgmma reads through the async
+    proxy, which ordinary stores do not order.
+  }];
+  let dependentDialects = ["::mlir::triton::nvidia_gpu::NvidiaGPUDialect"];
+}
+
 #endif // TRIDENT_NVIDIA_PASSES

@@ -21,6 +21,7 @@
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/Builders.h"
 
 #include <functional>
 #include <string>
@@ -55,6 +56,19 @@ struct DotPlan {
   Type operandElement;
   /// kWidth of the #ttg.dot_op encodings of A (0) and B (1).
   unsigned kWidth[2] = {0, 0};
+  /// A matrix unit that is not tt.dot (one that reads its operands from
+  /// shared memory: wgmma): the vendor's op, built once the accumulator is
+  /// placed. Layout assignment leaves the operands in the layouts their
+  /// classes get (no #ttg.dot_op conversion: `kWidth` is unused) and calls
+  /// `build` before the dot with the operands and the accumulator (in
+  /// `accEncoding`); it returns the result (the accumulator's type), which
+  /// replaces the dot's. The vendor puts the operands where its unit reads
+  /// them (a ttg.local_alloc in its shared encoding, which the pipeliner
+  /// turns into multi-buffered asynchronous copies when the operand is a
+  /// load), and may fail with `error` (reported at the dot).
+  std::function<FailureOr<Value>(OpBuilder &b, DotOp dot, Value a, Value bv,
+                                 Value c, std::string &error)>
+      build;
   /// Why this plan, for the author (a remark at the dot's location under
   /// --remarks=layouts); empty when there is nothing to say.
   std::string remark;

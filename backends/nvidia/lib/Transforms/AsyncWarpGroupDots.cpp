@@ -1,0 +1,96 @@
+//===- AsyncWarpGroupDots.cpp - wgmma in flight across iterations ---------===//
+//
+// See the pass's description (Passes.td). The dot planner builds each
+// ttng.warp_group_dot with a wait for none right after it, which is
+// correct anywhere; here the pipelined K loop's dot keeps one group in
+// flight, as Triton 3.6 does on sm_90: iteration i issues its wgmma, then
+// waits until only it is pending, so iteration i - 1's has finished
+// reading its buffers before the copies of this iteration refill them
+// (the pipeliner gave such buffers one extra slot for that).
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Backends/Nvidia/Passes.h"
+
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+namespace trident::nvidia {
+#define GEN_PASS_DEF_NVIDIAASYNCWARPGROUPDOTS
+#include "trident/Backends/Nvidia/Passes.h.inc"
+} // namespace trident::nvidia
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::nvidia_gpu;
+
+namespace {
+
+/// A buffer of a multi-buffered allocation made outside `loop`.
+bool isLoopBuffer(Value v, scf::ForOp loop) {
+  auto index = v.getDefiningOp<MemDescIndexOp>();
+  if (!index || index->getParentOp() != loop.getOperation())
+    return false;
+  Operation *alloc = index.getSrc().getDefiningOp();
+  return alloc && isa<LocalAllocOp>(alloc) &&
+         !loop->isAncestor(alloc);
+}
+
+/// Makes `dot` asynchronous when the loop around it allows (see Passes.td).
+void makeAsync(WarpGroupDotOp dot) {
+  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+  if (!loop || !dot->hasOneUse())
+    return;
+  auto wait = dyn_cast<WarpGroupDotWaitOp>(*dot->getUsers().begin());
+  if (!wait || wait.getPendings() != 0 || wait.getInputs().size() != 1)
+    return;
+  auto acc = dyn_cast<BlockArgument>(dot.getC());
+  if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+      !acc.hasOneUse())
+    return;
+  unsigned j = acc.getArgNumber() - 1;
+  Value result = wait.getResult(0);
+  Operation *yield = loop.getBody()->getTerminator();
+  if (!result.hasOneUse() || result.getUses().begin()->getOwner() != yield ||
+      result.getUses().begin()->getOperandNumber() != j)
+    return;
+  if (!isLoopBuffer(dot.getA(), loop) || !isLoopBuffer(dot.getB(), loop))
+    return;
+  dot.setIsAsync(true);
+  OpBuilder b(wait);
+  auto inFlight = WarpGroupDotWaitOp::create(
+      b, wait.getLoc(), ValueRange{dot.getD(), dot.getA(), dot.getB()},
+      /*pendings=*/1);
+  result.replaceAllUsesWith(inFlight.getResult(0));
+  wait.erase();
+  b.setInsertionPointAfter(loop);
+  Value out = loop.getResult(j);
+  auto done = WarpGroupDotWaitOp::create(b, loop.getLoc(), ValueRange{out},
+                                         /*pendings=*/0);
+  out.replaceAllUsesExcept(done.getResult(0), done);
+}
+
+struct AsyncWarpGroupDots
+    : public trident::nvidia::impl::NvidiaAsyncWarpGroupDotsBase<
+          AsyncWarpGroupDots> {
+  void runOnOperation() override {
+    SmallVector<WarpGroupDotOp> dots;
+    getOperation().walk([&](WarpGroupDotOp dot) { dots.push_back(dot); });
+    for (WarpGroupDotOp dot : dots) {
+      // Operands stored from registers: the fence, once, before the dot.
+      for (Value v : {Value(dot.getA()), Value(dot.getB())}) {
+        auto alloc = v.getDefiningOp<LocalAllocOp>();
+        if (alloc && alloc.getSrc() &&
+            !isa_and_nonnull<FenceAsyncSharedOp>(dot->getPrevNode())) {
+          OpBuilder b(dot);
+          FenceAsyncSharedOp::create(b, dot.getLoc(), /*bCluster=*/false);
+        }
+      }
+      makeAsync(dot);
+    }
+  }
+};
+
+} // namespace
