@@ -7,6 +7,9 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -337,10 +340,21 @@ uint64_t allocateFunction(FuncOp func,
       for (size_t i = 0; i < users.size(); ++i) {
         Operation *user = users[i];
         Operation *anc = home->findAncestorOpInBlock(*user);
-        bool view = user->hasTrait<MemDescViewTrait>();
-        if (!anc ||
-            (!view && !isa<LocalLoadOp, LocalStoreOp, LocalDeallocOp,
-                           AsyncCopyGlobalToLocalOp>(user))) {
+        // Yielded out of a region that is not a loop around the buffer
+        // (an scf.if's, a loop's when the buffer was made before it): the
+        // op's results are the buffer from there on.
+        if (anc && isa<RegionBranchTerminatorOpInterface>(user)) {
+          Operation *parent = user->getParentOp();
+          if (!(isa<LoopLikeOpInterface>(parent) && parent->isAncestor(op))) {
+            end = std::max(end, last[anc]);
+            for (Value r : parent->getResults())
+              if (isa<MemDescType>(r.getType()))
+                users.append(r.getUsers().begin(), r.getUsers().end());
+            continue;
+          }
+        }
+        if (!anc || user->hasTrait<mlir::OpTrait::IsTerminator>() ||
+            isa<CallOpInterface>(user)) {
           // Escapes (yielded into a loop's next iteration, passed on):
           // live over the whole function, ops before it included.
           start = 0;
@@ -348,8 +362,12 @@ uint64_t allocateFunction(FuncOp func,
           break;
         }
         end = std::max(end, last[anc]);
-        if (view)
-          users.append(user->getUsers().begin(), user->getUsers().end());
+        // A view, or an op that hands the buffer on (a plugin's wait that
+        // returns the buffers its asynchronous reader still reads): the
+        // uses of what it returns are the buffer's too.
+        for (Value r : user->getResults())
+          if (isa<MemDescType>(r.getType()))
+            users.append(r.getUsers().begin(), r.getUsers().end());
       }
       buffers.push_back({op, bufferBytes(alloc.getType()), start, end, false,
                          bufferAlignment(alloc.getType())});

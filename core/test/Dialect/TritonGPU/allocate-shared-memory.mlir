@@ -108,6 +108,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 // A buffer that escapes (here yielded into the next iteration) is live over
 // the whole function: the conversion at the top of the loop body, which
 // runs again while the yielded buffer waits to be read, goes above both.
+// The buffer the loop starts from is live until the loop ends (its
+// iteration argument may be it), not beyond.
 #a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
@@ -117,17 +119,44 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
   tt.func @carried(%x: tensor<128xf32, #a>, %n: i32) -> tensor<128xf32, #a> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
-    // CHECK: ttg.local_alloc {{.*}} {allocation.offset = 0 : i32}
+    // CHECK: ttg.local_alloc {{.*}} {allocation.offset = 512 : i32}
     %init = ttg.local_alloc %x : (tensor<128xf32, #a>) -> !ttg.memdesc<128xf32, #shared, #smem>
     %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %init, %acc = %x) -> (!ttg.memdesc<128xf32, #shared, #smem>, tensor<128xf32, #a>) : i32 {
       // CHECK: ttg.convert_layout {{.*}} {allocation.offset = 1024 : i32}
       %c = ttg.convert_layout %acc : tensor<128xf32, #a> -> tensor<128xf32, #b>
       %v = ttg.local_load %m : !ttg.memdesc<128xf32, #shared, #smem> -> tensor<128xf32, #a>
-      // CHECK: ttg.local_alloc {{.*}} {allocation.offset = 512 : i32}
+      // CHECK: ttg.local_alloc {{.*}} {allocation.offset = 0 : i32}
       %next = ttg.local_alloc %v : (tensor<128xf32, #a>) -> !ttg.memdesc<128xf32, #shared, #smem>
       %d = ttg.convert_layout %c : tensor<128xf32, #b> -> tensor<128xf32, #a>
       scf.yield %next, %d : !ttg.memdesc<128xf32, #shared, #smem>, tensor<128xf32, #a>
     }
     tt.return %r#1 : tensor<128xf32, #a>
+  }
+}
+
+// -----
+
+// A buffer handed on by an op that returns it (a plugin's wait that names
+// the buffers an asynchronous reader still reads; here an scf.if that
+// yields it) is live until the last use of what that op returns, and no
+// longer: the conversion after it reuses its bytes.
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @handed_on
+  tt.func @handed_on(%x: tensor<128xf32, #a>, %p: i1) -> tensor<128xf32, #b> {
+    // CHECK: ttg.local_alloc {{.*}} {allocation.offset = 0 : i32}
+    %m = ttg.local_alloc %x : (tensor<128xf32, #a>) -> !ttg.memdesc<128xf32, #shared, #smem>
+    %h = scf.if %p -> (!ttg.memdesc<128xf32, #shared, #smem>) {
+      scf.yield %m : !ttg.memdesc<128xf32, #shared, #smem>
+    } else {
+      scf.yield %m : !ttg.memdesc<128xf32, #shared, #smem>
+    }
+    %v = ttg.local_load %h : !ttg.memdesc<128xf32, #shared, #smem> -> tensor<128xf32, #a>
+    // CHECK: ttg.convert_layout {{.*}} {allocation.offset = 0 : i32}
+    %c = ttg.convert_layout %v : tensor<128xf32, #a> -> tensor<128xf32, #b>
+    tt.return %c : tensor<128xf32, #b>
   }
 }
