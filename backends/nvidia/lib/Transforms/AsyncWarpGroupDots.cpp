@@ -79,14 +79,22 @@ struct AsyncWarpGroupDots
     SmallVector<WarpGroupDotOp> dots;
     getOperation().walk([&](WarpGroupDotOp dot) { dots.push_back(dot); });
     for (WarpGroupDotOp dot : dots) {
-      // Operands stored from registers: the fence, once, before the dot.
+      // Operands stored from registers: a fence between the stores and the
+      // dot, once: before the dot, or after the store when that is outside
+      // the dot's block (attention's Q, stored before the K loop).
       for (Value v : {Value(dot.getA()), Value(dot.getB())}) {
         auto alloc = v.getDefiningOp<LocalAllocOp>();
-        if (alloc && alloc.getSrc() &&
-            !isa_and_nonnull<FenceAsyncSharedOp>(dot->getPrevNode())) {
-          OpBuilder b(dot);
-          FenceAsyncSharedOp::create(b, dot.getLoc(), /*bCluster=*/false);
-        }
+        if (!alloc || !alloc.getSrc())
+          continue;
+        bool sameBlock = alloc->getBlock() == dot->getBlock();
+        Operation *neighbour =
+            sameBlock ? dot->getPrevNode() : alloc->getNextNode();
+        if (isa_and_nonnull<FenceAsyncSharedOp>(neighbour))
+          continue;
+        OpBuilder b(dot);
+        if (!sameBlock)
+          b.setInsertionPointAfter(alloc);
+        FenceAsyncSharedOp::create(b, alloc.getLoc(), /*bCluster=*/false);
       }
       makeAsync(dot);
     }

@@ -183,6 +183,13 @@ std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
       auto type = MemDescType::get(ctx, t.getShape(), t.getElementType(), enc,
                                    SharedMemorySpaceAttr::get(ctx),
                                    /*mutable=*/false, {});
+      // Stored where the operand is made, not at the dot: an operand from
+      // outside the K loop (attention's Q) is stored once.
+      OpBuilder::InsertionGuard guard(bld);
+      if (Operation *def = v.getDefiningOp())
+        bld.setInsertionPointAfter(def);
+      else
+        bld.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
       buffers.push_back(LocalAllocOp::create(bld, loc, type, v).getResult());
     }
     auto mma = nvidia_gpu::WarpGroupDotOp::create(

@@ -34,6 +34,7 @@
 
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 
+#include "trident/Analysis/Allocation.h"
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
@@ -43,6 +44,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -223,6 +225,19 @@ bool scheduleLoop(scf::ForOp loop, int numStages, bool asyncCopies,
       if (operandBufferEncoding(load))
         fixed += bytes;
     }
+    // Buffers the function holds besides the copies' (operands a matrix
+    // unit reads from shared memory, stored from registers: attention's Q
+    // and P) take from the same budget.
+    auto func = loop->getParentOfType<FunctionOpInterface>();
+    if (func)
+      func->walk([&](LocalAllocOp alloc) {
+        Value src = alloc.getSrc();
+        auto load = src ? src.getDefiningOp<LoadOp>() : LoadOp();
+        if (load && llvm::is_contained(loads, load))
+          return;
+        if (inSharedMemory(alloc.getType()))
+          fixed += int64_t(trident::bufferBytes(alloc.getType()));
+      });
     int fit = perStage > 0 && sharedLimit > fixed
                   ? int(1 + (sharedLimit - fixed) / perStage)
                   : (perStage > 0 ? 1 : numStages);
