@@ -8,6 +8,8 @@ compilers (each one's best reported), beside torch's
 scaled_dot_product_attention.
 
   here:  python3 conformance/perf/sm90_attention.py compile OUT/
+  there: python3 conformance/perf/sm90_attention.py dump OUT/ (optional:
+         Triton's TTGIR of each case; `compile-ttgir OUT/` here lowers it)
   there: python3 conformance/perf/sm90_attention.py run OUT/
          (TRIDENT_RUNTIME=.../libtrident-runtime.so): outputs poisoned with
          NaN, checked against torch; CUDA events, warm-up, the median of 50
@@ -64,7 +66,7 @@ def run_all(bundles):
     ts = rt.stream(torch.cuda.current_stream().cuda_stream)
     wrong, summary = 0, []
     print(f"{'problem':22} {'config':16} {'err trident':>11} {'err triton':>10} {'trident':>8} "
-          f"{'triton':>8} {'ratio':>6}")
+          f"{'triton':>8} {'ratio':>6} {'its ttgir':>9}")
     for d, causal in PROBLEMS:
         torch.manual_seed(d)
         q = torch.randn(Z, H, N, d, device="cuda", dtype=torch.float16)
@@ -105,9 +107,24 @@ def run_all(bundles):
             rt_, rr_ = flops / t_ms / 1e9, flops / r_ms / 1e9
             ok = err_t <= 1e-2
             wrong += not ok
+            # Triton's TTGIR of the same case lowered by Trident (made with
+            # `compile-ttgir` from `dump`'s files), where present.
+            g_rate, err_g = float("nan"), float("nan")
+            gpath = os.path.join(bundles, "ttgir_" + bundle(d, causal, cfg))
+            if os.path.exists(gpath):
+                spec = signature(d, causal, cfg).split(", ")
+                user = [a for a, p in zip(args, spec) if not p.endswith(":1")]
+                kg = rt.kernel(gpath, "attn_fwd")
+                gl = lambda: rt.launch(kg, grid, user, ts)
+                o.fill_(float("nan"))
+                gl()
+                torch.cuda.synchronize()
+                err_g = nb.rel_error(o, ref)
+                wrong += not err_g <= 1e-2
+                g_rate = flops / min(nb.time_ms(gl, torch), nb.time_ms(gl, torch)) / 1e9
             name = f"D={d} {'causal' if causal else 'full'}"
             print(f"{name:22} {bm}x{bn} w{w} s{s}{'':3} {err_t:11.2e} {err_r:10.2e} {rt_:8.0f} "
-                  f"{rr_:8.0f} {r_ms / t_ms:6.3f}{'' if ok else '  WRONG'}")
+                  f"{rr_:8.0f} {r_ms / t_ms:6.3f} {g_rate:9.0f}{'' if ok else '  WRONG'}")
             if rt_ > best_t[0]:
                 best_t = (rt_, f"{bm}x{bn} w{w} s{s}")
             if rr_ > best_r[0]:
@@ -124,8 +141,39 @@ def run_all(bundles):
     return 1 if wrong else 0
 
 
+def dump_ttgir(out):
+    """There: Triton's TTGIR of each case (sm_90)."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    import amd_compare
+    os.makedirs(out, exist_ok=True)
+    fn = getattr(nb.load_module(KERNEL_FILE), "attn_fwd")
+    for d, causal in PROBLEMS:
+        for cfg in CONFIGS:
+            sig, ce, attrs = amd_compare.triton_signature(fn, signature(d, causal, cfg))
+            kk = triton.compile(ASTSource(fn=fn, signature=sig, constexprs=ce, attrs=attrs),
+                                target=GPUTarget("cuda", 90, 32),
+                                options={"num_warps": cfg[2], "num_stages": cfg[3]})
+            with open(os.path.join(out, bundle(d, causal, cfg).replace(".bundle", ".ttgir")),
+                      "w") as f:
+                f.write(kk.asm["ttgir"])
+
+
+def compile_ttgir(out):
+    """Here: the dumped TTGIR lowered by Trident."""
+    tridentc = os.environ.get("TRIDENTC", os.path.join(HERE, "../../build/bin/tridentc"))
+    for d, causal in PROBLEMS:
+        for cfg in CONFIGS:
+            src = os.path.join(out, bundle(d, causal, cfg).replace(".bundle", ".ttgir"))
+            if os.path.exists(src):
+                subprocess.run([tridentc, src, "--target", "cuda:90", "--no-cache", "-o",
+                                os.path.join(out, "ttgir_" + bundle(d, causal, cfg))], check=True)
+
+
 if __name__ == "__main__":
-    modes = {"compile": compile_all, "run": run_all}
+    modes = {"compile": compile_all, "run": run_all, "dump": dump_ttgir,
+             "compile-ttgir": compile_ttgir}
     if len(sys.argv) != 3 or sys.argv[1] not in modes:
         sys.exit(__doc__)
     sys.exit(modes[sys.argv[1]](sys.argv[2]))

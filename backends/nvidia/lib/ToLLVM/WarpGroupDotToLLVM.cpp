@@ -36,6 +36,9 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -162,11 +165,13 @@ struct WarpGroupDotConversion
     auto enc = cast<VendorEncodingAttr>(dType.getEncoding());
     SmallVector<int64_t> instr = ints(enc.getParams(), "instrShape"),
                          warps = ints(enc.getParams(), "warpsPerCTA");
-    if (!isa<MemDescType>(op.getA().getType()))
-      return op.emitError("wgmma with operand a in registers is not "
-                          "supported yet");
-    auto aType = cast<MemDescType>(op.getA().getType());
-    Type elem = aType.getElementType();
+    bool aRegs = isa<RankedTensorType>(op.getA().getType());
+    Type elem = aRegs
+                    ? cast<RankedTensorType>(op.getA().getType()).getElementType()
+                    : cast<MemDescType>(op.getA().getType()).getElementType();
+    ArrayRef<int64_t> aShape =
+        aRegs ? cast<RankedTensorType>(op.getA().getType()).getShape()
+              : cast<MemDescType>(op.getA().getType()).getShape();
     std::string t = wgmmaType(elem);
     std::string tb = wgmmaType(op.getB().getType().getElementType());
     Type accElem = dType.getElementType();
@@ -174,19 +179,24 @@ struct WarpGroupDotConversion
     if (t.empty() || tb.empty() || !(accElem.isF32() || intAcc))
       return op.emitError("wgmma of these types is not supported yet (")
              << elem << " operands, " << accElem << " accumulator)";
-    FailureOr<Operand> a = operandOf(op, op.getA(), adaptor.getA());
+    FailureOr<Operand> a =
+        aRegs ? FailureOr<Operand>(Operand{}) : operandOf(op, op.getA(), adaptor.getA());
     FailureOr<Operand> b = operandOf(op, op.getB(), adaptor.getB());
     if (failed(a) || failed(b))
       return failure();
-    bool aKMajor = a->contiguous == 1, bKMajor = b->contiguous == 0;
+    bool aKMajor = aRegs || a->contiguous == 1, bKMajor = b->contiguous == 0;
     bool sixteen = t == "f16" || t == "bf16";
     if (!sixteen && (!aKMajor || !bKMajor))
       return op.emitError("wgmma takes ")
              << t << " operands only with K contiguous in shared memory";
+    if (aRegs && !sixteen)
+      return op.emitError("wgmma with A in registers takes fp16 or bf16 "
+                          "operands here, not ")
+             << t;
     int64_t M = dType.getShape()[0], N = dType.getShape()[1];
-    int64_t K = aType.getShape()[1];
+    int64_t K = aShape[1];
     int64_t n = instr[1];
-    int64_t k = 256 / (int64_t(a->elemBytes) * 8);
+    int64_t k = 256 / int64_t(elem.getIntOrFloatBitWidth());
     int64_t wM = warps[0], wN = warps[1];
     if (M % (16 * wM) || N % (n * wN) || K % k)
       return op.emitError("wgmma tiles do not cover the ")
@@ -210,32 +220,96 @@ struct WarpGroupDotConversion
             i32Const(rw, loc, wN)),
         i32Const(rw, loc, n));
 
-    SmallVector<Value> acc = unpack(rw, loc, adaptor.getC());
-    Value useC = adaptor.getUseC()
-                     ? LLVM::ZExtOp::create(rw, loc, rw.getI32Type(),
-                                            adaptor.getUseC())
-                           .getResult()
-                     : i32Const(rw, loc, 1);
+    // A in registers: each warp's 16 x 16 fragment of a K step, as four
+    // 32-bit registers in mma.sync's A order (rows g and g + 8, K pairs
+    // 2t and 2t + 8), found by coordinates in the operand's layout.
+    SmallVector<Value> aValues;
+    std::map<std::vector<int32_t>, SmallVector<int32_t>> aRegOf;
+    if (aRegs) {
+      aValues = unpack(rw, loc, adaptor.getA());
+      aRegOf = registersByCoords(
+          toLinearLayout(cast<RankedTensorType>(op.getA().getType())));
+    }
+    auto aFragment = [&](int64_t m, int64_t s,
+                         SmallVector<Value> &out) -> LogicalResult {
+      auto vecType = VectorType::get({2}, elem);
+      for (int32_t slot = 0; slot < 4; ++slot) {
+        Value vec = LLVM::UndefOp::create(rw, loc, vecType);
+        for (int32_t half = 0; half < 2; ++half) {
+          std::vector<int32_t> at = {
+              int32_t(m * 16 * wM + (slot & 1) * 8),
+              int32_t(s * k + (slot & 2 ? 8 : 0) + half)};
+          auto it = aRegOf.find(at);
+          if (it == aRegOf.end() || it->second.empty())
+            return op.emitError("operand a's layout is not wgmma's A "
+                                "fragment");
+          vec = LLVM::InsertElementOp::create(
+              rw, loc, vec, aValues[it->second.front()],
+              i32Const(rw, loc, half));
+        }
+        out.push_back(LLVM::BitcastOp::create(rw, loc, rw.getI32Type(), vec));
+      }
+      return success();
+    };
 
+    SmallVector<Value> acc = unpack(rw, loc, adaptor.getC());
+    // A zero accumulator (Q @ K^T's) is not read: the first K step of each
+    // tile does not accumulate (scale-d false), and its inputs are undef,
+    // not registers set to zero first.
+    bool zeroAcc = false;
+    {
+      Attribute value;
+      if (!op.getUseC() && matchPattern(op.getC(), m_Constant(&value)))
+        if (auto dense = dyn_cast<SplatElementsAttr>(value))
+          zeroAcc = isa<FloatType>(dense.getElementType())
+                        ? dense.getSplatValue<APFloat>().isPosZero()
+                        : dense.getSplatValue<APInt>().isZero();
+      if (zeroAcc)
+        for (Value &v : acc)
+          v = LLVM::UndefOp::create(rw, loc, v.getType());
+    }
+    auto firstFlag = [&]() -> Value {
+      if (zeroAcc)
+        return i32Const(rw, loc, 0);
+      return adaptor.getUseC()
+                 ? LLVM::ZExtOp::create(rw, loc, rw.getI32Type(),
+                                        adaptor.getUseC())
+                       .getResult()
+                 : i32Const(rw, loc, 1);
+    };
+    Value useC = firstFlag();
+
+    // Operands after the accumulator's outputs: A (a descriptor, or four
+    // registers), B's descriptor, the accumulate flag.
+    int64_t aWords = aRegs ? 4 : 1;
+    int64_t bAt = perInstr + aWords, flagAt = bAt + 1;
     std::string text;
     {
       llvm::raw_string_ostream os(text);
-      os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << perInstr + 2
+      os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << flagAt
          << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << n << "k" << k << "."
          << (intAcc ? "s32" : "f32") << "." << t << "." << tb << " {";
       for (int64_t i = 0; i < perInstr; ++i)
         os << (i ? ", " : "") << "$" << i;
-      os << "}, $" << perInstr << ", $" << perInstr + 1 << ", p";
+      os << "}, ";
+      if (aRegs)
+        os << "{$" << perInstr << ", $" << perInstr + 1 << ", $"
+           << perInstr + 2 << ", $" << perInstr + 3 << "}";
+      else
+        os << "$" << perInstr;
+      os << ", $" << bAt << ", p";
       if (!intAcc)
         os << ", 1, 1";
+      if (sixteen && !aRegs)
+        os << ", " << (aKMajor ? 0 : 1);
       if (sixteen)
-        os << ", " << (aKMajor ? 0 : 1) << ", " << (bKMajor ? 0 : 1);
+        os << ", " << (bKMajor ? 0 : 1);
       os << ";\n}";
     }
     std::string constraints;
     for (int64_t i = 0; i < perInstr; ++i)
       constraints += intAcc ? "=r," : "=f,";
-    constraints += "l,l,r";
+    constraints += aRegs ? "r,r,r,r,l,r" : "l,l,r";
     for (int64_t i = 0; i < perInstr; ++i)
       constraints += "," + std::to_string(i);
     Type regType = intAcc ? Type(rw.getI32Type()) : Type(rw.getF32Type());
@@ -253,7 +327,12 @@ struct WarpGroupDotConversion
         for (int64_t s = 0; s < steps; ++s) {
           Value kk = i32Const(rw, loc, s * k);
           SmallVector<Value> operands;
-          operands.push_back(a->descriptor(rw, loc, row, kk, aKMajor));
+          if (aRegs) {
+            if (failed(aFragment(m, s, operands)))
+              return failure();
+          } else {
+            operands.push_back(a->descriptor(rw, loc, row, kk, aKMajor));
+          }
           operands.push_back(b->descriptor(rw, loc, kk, col, bKMajor));
           operands.push_back(useC);
           for (int64_t i = 0; i < perInstr; ++i)
@@ -269,11 +348,7 @@ struct WarpGroupDotConversion
           // After the first step the accumulator is always read.
           useC = i32Const(rw, loc, 1);
         }
-        useC = adaptor.getUseC()
-                   ? LLVM::ZExtOp::create(rw, loc, rw.getI32Type(),
-                                          adaptor.getUseC())
-                         .getResult()
-                   : i32Const(rw, loc, 1);
+        useC = firstFlag();
       }
     ptxStatement(rw, loc, "wgmma.commit_group.sync.aligned;");
     rw.replaceOp(op, pack(rw, loc, getTypeConverter()->convertType(dType),

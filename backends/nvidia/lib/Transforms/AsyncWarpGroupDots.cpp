@@ -72,6 +72,70 @@ void makeAsync(WarpGroupDotOp dot) {
   out.replaceAllUsesExcept(done.getResult(0), done);
 }
 
+/// The accumulator of a dot whose wait only feeds the loop's next
+/// iteration (attention's P @ V: `acc` is rescaled at the top of the next
+/// iteration, after that iteration's Q @ K^T has been waited for): the
+/// dot is left in flight across the back edge and waited for by the
+/// first wait of the next iteration, which precedes every use of the
+/// carried accumulator, as Triton 3.6 does. Its B must be a buffer of the
+/// pipeliner's (an extra slot covers the read until that wait), its A a
+/// tensor or such a buffer.
+void deferToNextWait(WarpGroupDotOp dot) {
+  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+  if (!loop || dot.getIsAsync() || !dot->hasOneUse())
+    return;
+  auto wait = dyn_cast<WarpGroupDotWaitOp>(*dot->getUsers().begin());
+  if (!wait || wait.getPendings() != 0 || wait.getInputs().size() != 1)
+    return;
+  Value result = wait.getResult(0);
+  Operation *yield = loop.getBody()->getTerminator();
+  if (!result.hasOneUse() || result.getUses().begin()->getOwner() != yield)
+    return;
+  unsigned j = result.getUses().begin()->getOperandNumber();
+  if (!isLoopBuffer(dot.getB(), loop) ||
+      (isa<MemDescType>(dot.getA().getType()) &&
+       !isLoopBuffer(dot.getA(), loop)))
+    return;
+  BlockArgument acc = loop.getRegionIterArg(j);
+  // The first wait of the body, before the dot and before every use of
+  // the carried accumulator.
+  WarpGroupDotWaitOp first;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (&op == dot.getOperation())
+      break;
+    if (auto w = dyn_cast<WarpGroupDotWaitOp>(op); w && w.getPendings() == 0) {
+      first = w;
+      break;
+    }
+  }
+  if (!first)
+    return;
+  for (OpOperand &use : acc.getUses()) {
+    Operation *at = loop.getBody()->findAncestorOpInBlock(*use.getOwner());
+    if (!at || !first->isBeforeInBlock(at))
+      return;
+  }
+  dot.setIsAsync(true);
+  result.replaceAllUsesWith(dot.getD());
+  wait.erase();
+  OpBuilder b(first);
+  SmallVector<Value> inputs(first.getInputs());
+  inputs.push_back(acc);
+  auto merged =
+      WarpGroupDotWaitOp::create(b, first.getLoc(), inputs, /*pendings=*/0);
+  for (unsigned i = 0; i < first.getNumResults(); ++i)
+    first.getResult(i).replaceAllUsesWith(merged.getResult(i));
+  first.erase();
+  acc.replaceUsesWithIf(merged.getResults().back(), [&](OpOperand &use) {
+    return use.getOwner() != merged.getOperation();
+  });
+  b.setInsertionPointAfter(loop);
+  Value out = loop.getResult(j);
+  auto done = WarpGroupDotWaitOp::create(b, loop.getLoc(), ValueRange{out},
+                                         /*pendings=*/0);
+  out.replaceAllUsesExcept(done.getResult(0), done);
+}
+
 struct AsyncWarpGroupDots
     : public trident::nvidia::impl::NvidiaAsyncWarpGroupDotsBase<
           AsyncWarpGroupDots> {
@@ -98,6 +162,8 @@ struct AsyncWarpGroupDots
       }
       makeAsync(dot);
     }
+    for (WarpGroupDotOp dot : dots)
+      deferToNextWait(dot);
   }
 };
 

@@ -174,6 +174,19 @@ std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
       if (auto cvt = v.getDefiningOp<ConvertLayoutOp>())
         v = cvt.getSrc();
       auto t = cast<RankedTensorType>(v.getType());
+      // A that is not a loaded tile (attention's P) stays in registers, as
+      // the accumulator's #ttg.dot_op (kWidth 2: the A fragment of each
+      // warp is mma.sync's): no store, fence and barrier a K step.
+      if (i == 0 && !v.getDefiningOp<LoadOp>()) {
+        auto reg = RankedTensorType::get(
+            t.getShape(), t.getElementType(),
+            DotOperandEncodingAttr::get(
+                ctx, 0, cast<RankedTensorType>(c.getType()).getEncoding(), 2));
+        buffers.push_back(
+            t == reg ? v
+                     : ConvertLayoutOp::create(bld, loc, reg, v).getResult());
+        continue;
+      }
       Attribute enc = wgmmaBuffer(t, unsigned(i), n);
       if (!enc) {
         error = "operand " + std::string(i ? "b" : "a") +
@@ -202,7 +215,7 @@ std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
   };
   plan.remark = "wgmma m64n" + std::to_string(n) + "k16, warps " +
                 std::to_string(wM) + "x" + std::to_string(wN) +
-                ", operands in shared memory";
+                ", B in shared memory, A too where it is a load";
   return plan;
 }
 

@@ -758,7 +758,8 @@ struct PipelinePass
           auto load = dyn_cast<LoadOp>(op);
           if (!load || !feedsDotsOnly(load))
             continue;
-          AsyncLoad p{load};
+          AsyncLoad p;
+          p.load = load;
           int stage = attrOr(load, kStage, 0);
           int readStage = INT_MAX, readCluster = INT_MAX;
           SmallVector<RankedTensorType> reads;

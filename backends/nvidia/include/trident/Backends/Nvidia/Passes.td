@@ -43,7 +43,11 @@ def NvidiaAsyncWarpGroupDots
     `ttng.warp_group_dot_wait` leaves one group pending (the next
     iteration's dot is issued while this one runs; the wait also names the
     buffers, read until it returns), and a wait for none follows the loop.
-    As Triton 3.6 does on sm_90. A dot operand written to shared memory
+    A dot whose waited result only goes to the next iteration (attention's
+    P @ V, whose accumulator is rescaled after the next Q @ K^T) drops its
+    wait: the first wait of the next iteration, which comes before every
+    use of the carried accumulator, waits for it too. As Triton 3.6 does on
+    sm_90. A dot operand written to shared memory
     from registers (a ttg.local_alloc of a tensor) gets a
     `ttng.fence_async_shared` before the dot: wgmma reads through the async
     proxy, which ordinary stores do not order.
