@@ -196,6 +196,17 @@ std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
       auto type = MemDescType::get(ctx, t.getShape(), t.getElementType(), enc,
                                    SharedMemorySpaceAttr::get(ctx),
                                    /*mutable=*/false, {});
+      // One buffer per operand value and encoding: two dots of one Q (the
+      // causal attention's two loops) read the same.
+      LocalAllocOp existing;
+      for (Operation *user : v.getUsers())
+        if (auto alloc = dyn_cast<LocalAllocOp>(user);
+            alloc && alloc.getType() == type)
+          existing = alloc;
+      if (existing) {
+        buffers.push_back(existing.getResult());
+        continue;
+      }
       // Stored where the operand is made, not at the dot: an operand from
       // outside the K loop (attention's Q) is stored once.
       OpBuilder::InsertionGuard guard(bld);

@@ -226,14 +226,16 @@ bool scheduleLoop(scf::ForOp loop, int numStages, bool asyncCopies,
         fixed += bytes;
     }
     // Buffers the function holds besides the copies' (operands a matrix
-    // unit reads from shared memory, stored from registers: attention's Q
-    // and P) take from the same budget.
+    // unit reads from shared memory, stored from registers: attention's Q)
+    // take from the same budget; those of loaded tiles are pipeline
+    // buffers, this loop's (counted above) or another loop's (not live
+    // with these).
     auto func = loop->getParentOfType<FunctionOpInterface>();
     if (func)
       func->walk([&](LocalAllocOp alloc) {
         Value src = alloc.getSrc();
         auto load = src ? src.getDefiningOp<LoadOp>() : LoadOp();
-        if (load && llvm::is_contained(loads, load))
+        if (load && feedsDotsOnly(load))
           return;
         if (inSharedMemory(alloc.getType()))
           fixed += int64_t(trident::bufferBytes(alloc.getType()));
