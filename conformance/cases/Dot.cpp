@@ -122,6 +122,45 @@ Register dotMatrix([](std::vector<Case> &cases) {
                             {32, 32, 32, 32, 32, 64}, false, false, false, true));
 });
 
+/// fp8 with max_num_imprecise_acc (dot_k_loop_imprecise): a K loop of
+/// 128-wide steps whose products are summed IMPRECISE at a time on the
+/// unit, then added in fp32; B transposed (K contiguous, as wgmma reads
+/// 8-bit operands) or not.
+Register dotImprecise([](std::vector<Case> &cases) {
+  for (bool tb : {false, true})
+    for (int imprecise : {32, 64}) {
+      const int m = 128, n = 128, k = 256, bm = 128, bn = 128, bk = 128;
+      std::string name = "dot/fp8e4nv_imprecise" + std::to_string(imprecise) +
+                         "/128x128x256_tile128x128x128" +
+                         (tb ? "/trans_b" : "");
+      std::string sig = ptr(DT::F8E4NV) + ", " + ptr(DT::F8E4NV) + ", " +
+                        ptr(DT::F32) + ", " + ptr(DT::F32) +
+                        ", i32, i32, i32, i32, i32, i32, i32, " +
+                        std::to_string(bm) + ", " + std::to_string(bn) + ", " +
+                        std::to_string(bk) + ", " + std::to_string(imprecise);
+      Gen g = Gen::range(-2, 2);
+      int64_t sbk = tb ? 1 : n, sbn = tb ? k : 1;
+      auto T = ArgSpec::t;
+      Case c = tileCase(
+          name, "dot.py", "dot_k_loop_imprecise", sig,
+          {in("a", DT::F8E4NV, size_t(m) * k, g),
+           in("b", DT::F8E4NV, size_t(k) * n, g),
+           in("c", DT::F32, size_t(m) * n, Gen::range(-2, 2)),
+           out("out", DT::F32, size_t(m) * n)},
+          {T(0), T(1), T(2), T(3), ArgSpec::integer(m), ArgSpec::integer(n),
+           ArgSpec::integer(k), ArgSpec::integer(k), ArgSpec::integer(1),
+           ArgSpec::integer(sbk), ArgSpec::integer(sbn)},
+          [](Data &) {}, 0, 0);
+      c.checkOnly = {-1};
+      c.check = dotCheck(m, n, k,
+                         boundFor(DT::F8E4NV, DT::F32, "tf32", imprecise),
+                         /*accIn=*/false, 0, 1, 2, 3, false, tb);
+      c.grid[0] = 1;
+      c.grid[1] = 1;
+      cases.push_back(c);
+    }
+});
+
 Register dotBatched([](std::vector<Case> &cases) {
   struct B {
     const char *tag;

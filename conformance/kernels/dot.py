@@ -128,3 +128,29 @@ def dot_pipelined(a_ptr, b_ptr, out_ptr, M, N, K, stride_am, stride_ak,
             b_ptrs += BK * stride_bk
     tl.store(out_ptr + rm[:, None] * N + rn[None, :], acc,
              mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def dot_k_loop_imprecise(a_ptr, b_ptr, c_ptr, out_ptr, M, N, K, stride_am,
+                         stride_ak, stride_bk, stride_bn, BM: tl.constexpr,
+                         BN: tl.constexpr, BK: tl.constexpr,
+                         IMPRECISE: tl.constexpr):
+    # dot_k_loop's fp8 form with max_num_imprecise_acc: at most IMPRECISE
+    # products of K are summed at the matrix unit's precision before an
+    # fp32 add (Hopper's split accumulation).
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    c_offs = rm[:, None] * N + rn[None, :]
+    c_mask = (rm[:, None] < M) & (rn[None, :] < N)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        kk = k0 + rk
+        a = tl.load(a_ptr + rm[:, None] * stride_am + kk[None, :] * stride_ak,
+                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0)
+        b = tl.load(b_ptr + kk[:, None] * stride_bk + rn[None, :] * stride_bn,
+                    mask=(kk[:, None] < K) & (rn[None, :] < N), other=0)
+        acc = tl.dot(a, b, acc, max_num_imprecise_acc=IMPRECISE)
+    tl.store(out_ptr + c_offs, acc, mask=c_mask)

@@ -5,7 +5,7 @@ The Hopper issue's yardstick for tl.dot on wgmma: the tutorial matmul
 (kernels/matmul.py, pointers, no descriptors) compiled by both compilers
 for sm_90a over the same configurations, launched on the same inputs, each
 compiler's best configuration per problem reported ("autotuned" over the
-same list), beside cuBLAS (torch.matmul).
+same list), beside cuBLAS (torch.matmul; torch._scaled_mm for fp8).
 
   here:  python3 conformance/perf/sm90_bench.py compile OUT/
          Trident's bundles (`tridentc --target cuda:90`, cubin).
@@ -37,7 +37,11 @@ SIZES = (4096, 8192)
 # configurations that suit a large square problem.
 CONFIGS = ((128, 256, 64, 8, 3), (128, 128, 64, 4, 4), (128, 128, 64, 8, 4),
            (64, 256, 32, 4, 4), (128, 128, 32, 4, 4), (128, 64, 32, 4, 4))
-CASES = [(dt, n, *cfg) for dt in DTYPES for n in SIZES for cfg in CONFIGS]
+# fp8 (e4m3) as tutorial 03 runs it: B passed transposed (K contiguous,
+# which wgmma needs for 8-bit operands), an fp16 result.
+FP8_CONFIGS = ((128, 256, 128, 8, 3), (128, 128, 128, 8, 4), (128, 256, 64, 8, 4))
+CASES = ([(dt, n, *cfg) for dt in DTYPES for n in SIZES for cfg in CONFIGS] +
+         [("fp8e4nv", n, *cfg) for n in SIZES for cfg in FP8_CONFIGS])
 
 
 def name(c):
@@ -48,6 +52,9 @@ def name(c):
 def signature(c):
     dt, n, bm, bn, bk, w, s = c
     p = f"*{dt}:16"
+    if dt == "fp8e4nv":  # B transposed: stride_bk 1, stride_bn K
+        return (f"{p}, {p}, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:1, i32:1, "
+                f"i32:16, i32:16, i32:1, {bm}, {bn}, {bk}, 8")
     return (f"{p}, {p}, {p}, i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, "
             f"i32:1, i32:16, i32:1, {bm}, {bn}, {bk}, 8")
 
@@ -111,12 +118,18 @@ def run_all(bundles):
     rows, best, wrong = [], {}, 0
     for c in CASES:
         dt, n, bm, bn, bk, w, s = c
-        tdt = torch.float16 if dt == "fp16" else torch.bfloat16
         torch.manual_seed(n)
-        a = torch.randn(n, n, device="cuda", dtype=tdt)
-        b = torch.randn(n, n, device="cuda", dtype=tdt)
-        ref = (a.float() @ b.float()).to(tdt)
-        out = torch.full((n, n), float("nan"), device="cuda", dtype=tdt)
+        if dt == "fp8e4nv":
+            a = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
+            b = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn).T
+            odt = torch.float16
+        else:
+            tdt = torch.float16 if dt == "fp16" else torch.bfloat16
+            a = torch.randn(n, n, device="cuda", dtype=tdt)
+            b = torch.randn(n, n, device="cuda", dtype=tdt)
+            odt = tdt
+        ref = (a.float() @ b.float()).to(odt)
+        out = torch.full((n, n), float("nan"), device="cuda", dtype=odt)
         args = [a, b, out, n, n, n, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
                 out.stride(0), out.stride(1)]
         grid = [((n + bm - 1) // bm) * ((n + bn - 1) // bn)]
@@ -168,10 +181,17 @@ def run_all(bundles):
     print(f"\n{'problem':14} {'trident best':>12} {'triton best':>11} {'ratio':>6} {'cuBLAS':>7} "
           f"{'vs cuBLAS':>9}")
     for (dt, n), (bt, ct, br, cr) in best.items():
-        tdt = torch.float16 if dt == "fp16" else torch.bfloat16
-        a = torch.randn(n, n, device="cuda", dtype=tdt)
-        b = torch.randn(n, n, device="cuda", dtype=tdt)
-        cub = 2 * n ** 3 / nb.time_ms(lambda: torch.matmul(a, b), torch) / 1e9
+        if dt == "fp8e4nv":  # cuBLAS's fp8 GEMM through torch._scaled_mm
+            a = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
+            b = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn).T
+            one = torch.ones((), device="cuda")
+            run = lambda: torch._scaled_mm(a, b, one, one, out_dtype=torch.float16)
+        else:
+            tdt = torch.float16 if dt == "fp16" else torch.bfloat16
+            a = torch.randn(n, n, device="cuda", dtype=tdt)
+            b = torch.randn(n, n, device="cuda", dtype=tdt)
+            run = lambda: torch.matmul(a, b)
+        cub = 2 * n ** 3 / nb.time_ms(run, torch) / 1e9
         print(f"{dt} {n}^3{'':4} {bt:12.0f} {br:11.0f} {bt / br:6.3f} {cub:7.0f} {bt / cub:9.3f}"
               f"   ({ct} / {cr})")
     print(f"{len(rows) - wrong} correct, {wrong} wrong")

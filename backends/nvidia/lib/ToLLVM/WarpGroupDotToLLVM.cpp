@@ -152,6 +152,57 @@ FailureOr<Operand> operandOf(Operation *op, Value memdesc, Value converted) {
   return o;
 }
 
+/// The PTX register constraint of a value of LLVM type `t`.
+std::string constraintOf(Type t) {
+  if (t.isF32())
+    return "f";
+  if (t.isF64())
+    return "d";
+  if (t.isInteger(64))
+    return "l";
+  if (t.isF16() || t.isBF16() || t.isInteger(16))
+    return "h";
+  return "r";
+}
+
+/// wgmma.wait_group `pendings` with `values` passed through it (read and
+/// written by the assembly), so nothing reads them before the wait.
+SmallVector<Value> waitFor(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                           int pendings) {
+  std::string text =
+      "wgmma.wait_group.sync.aligned " + std::to_string(pendings) + ";";
+  if (values.empty()) {
+    ptxStatement(b, loc, text);
+    return {};
+  }
+  SmallVector<Type> types;
+  std::string constraints;
+  for (Value v : values) {
+    types.push_back(v.getType());
+    constraints += "=" + constraintOf(v.getType()) + ",";
+  }
+  for (size_t i = 0; i < values.size(); ++i)
+    constraints += (i ? "," : "") + std::to_string(i);
+  Type resultType =
+      values.size() == 1
+          ? types[0]
+          : Type(LLVM::LLVMStructType::getLiteral(b.getContext(), types));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, values, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  SmallVector<Value> out;
+  for (size_t i = 0; i < values.size(); ++i)
+    out.push_back(values.size() == 1
+                      ? asmOp.getResult(0)
+                      : LLVM::ExtractValueOp::create(
+                            b, loc, asmOp.getResult(0),
+                            ArrayRef<int64_t>{int64_t(i)})
+                            .getResult());
+  return out;
+}
+
 struct WarpGroupDotConversion
     : public ConvertOpToLLVMPattern<WarpGroupDotOp> {
   WarpGroupDotConversion(LLVMTypeConverter &tc, const TargetInfo &target)
@@ -316,6 +367,11 @@ struct WarpGroupDotConversion
     auto resultType = LLVM::LLVMStructType::getLiteral(
         rw.getContext(), SmallVector<Type>(perInstr, regType));
 
+    bool fp8 = t == "e4m3" || t == "e5m2";
+    int64_t bound = op.getMaxNumImpreciseAcc();
+    int64_t chunk = fp8 && !intAcc && bound > 0 && bound < K
+                        ? std::max<int64_t>(1, bound / k)
+                        : 0;
     ptxStatement(rw, loc, "wgmma.fence.sync.aligned;");
     for (int64_t m = 0; m < repM; ++m)
       for (int64_t nn = 0; nn < repN; ++nn) {
@@ -324,7 +380,18 @@ struct WarpGroupDotConversion
                                         i32Const(rw, loc, m * 16 * wM));
         Value col = LLVM::AddOp::create(rw, loc, colBase,
                                         i32Const(rw, loc, nn * n * wN));
+        // fp8 with max_num_imprecise_acc below K: every `chunk` steps go
+        // to a fresh partial accumulator, waited for and added in fp32
+        // (Triton's split accumulation; 0 means no bound).
+        SmallVector<Value> sum;
         for (int64_t s = 0; s < steps; ++s) {
+          if (chunk && s % chunk == 0) {
+            if (s == 0)
+              sum.assign(acc.begin() + reg0, acc.begin() + reg0 + perInstr);
+            for (int64_t i = 0; i < perInstr; ++i)
+              acc[reg0 + i] = LLVM::UndefOp::create(rw, loc, regType);
+            useC = i32Const(rw, loc, 0);
+          }
           Value kk = i32Const(rw, loc, s * k);
           SmallVector<Value> operands;
           if (aRegs) {
@@ -347,6 +414,21 @@ struct WarpGroupDotConversion
                 rw, loc, asmOp.getResult(0), ArrayRef<int64_t>{i});
           // After the first step the accumulator is always read.
           useC = i32Const(rw, loc, 1);
+          if (chunk && (s % chunk == chunk - 1 || s == steps - 1)) {
+            ptxStatement(rw, loc, "wgmma.commit_group.sync.aligned;");
+            SmallVector<Value> part(acc.begin() + reg0,
+                                    acc.begin() + reg0 + perInstr);
+            part = waitFor(rw, loc, part, 0);
+            for (int64_t i = 0; i < perInstr; ++i) {
+              sum[i] = zeroAcc && s < chunk
+                           ? part[i]
+                           : LLVM::FAddOp::create(rw, loc, sum[i], part[i])
+                                 .getResult();
+            }
+            if (s == steps - 1)
+              for (int64_t i = 0; i < perInstr; ++i)
+                acc[reg0 + i] = sum[i];
+          }
         }
         useC = firstFlag();
       }
@@ -357,19 +439,6 @@ struct WarpGroupDotConversion
   }
   const TargetInfo &target;
 };
-
-/// The PTX register constraint of a value of LLVM type `t`.
-std::string constraintOf(Type t) {
-  if (t.isF32())
-    return "f";
-  if (t.isF64())
-    return "d";
-  if (t.isInteger(64))
-    return "l";
-  if (t.isF16() || t.isBF16() || t.isInteger(16))
-    return "h";
-  return "r";
-}
 
 struct WarpGroupDotWaitConversion
     : public ConvertOpToLLVMPattern<WarpGroupDotWaitOp> {
@@ -386,34 +455,8 @@ struct WarpGroupDotWaitConversion
           values.push_back(v);
           types.push_back(v.getType());
         }
-    std::string text = "wgmma.wait_group.sync.aligned " +
-                       std::to_string(op.getPendings()) + ";";
-    SmallVector<Value> waited;
-    if (values.empty()) {
-      ptxStatement(rw, loc, text);
-    } else {
-      std::string constraints;
-      for (Type t : types)
-        constraints += "=" + constraintOf(t) + ",";
-      for (size_t i = 0; i < values.size(); ++i)
-        constraints += (i ? "," : "") + std::to_string(i);
-      Type resultType =
-          values.size() == 1
-              ? types[0]
-              : Type(LLVM::LLVMStructType::getLiteral(rw.getContext(), types));
-      auto asmOp = LLVM::InlineAsmOp::create(
-          rw, loc, resultType, values, text, constraints,
-          /*has_side_effects=*/true, /*is_align_stack=*/false,
-          LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-          ArrayAttr());
-      for (size_t i = 0; i < values.size(); ++i)
-        waited.push_back(values.size() == 1
-                             ? asmOp.getResult(0)
-                             : LLVM::ExtractValueOp::create(
-                                   rw, loc, asmOp.getResult(0),
-                                   ArrayRef<int64_t>{int64_t(i)})
-                                   .getResult());
-    }
+    SmallVector<Value> waited =
+        waitFor(rw, loc, values, int(op.getPendings()));
     SmallVector<Value> results;
     size_t next = 0;
     for (auto [orig, conv] : llvm::zip(op.getInputs(), adaptor.getInputs())) {

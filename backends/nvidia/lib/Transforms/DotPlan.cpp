@@ -83,8 +83,12 @@ unsigned contiguousDim(RankedTensorType t) {
 /// tensor of `t`'s layout: its contiguous dimension the layout's (so the
 /// copies into it are wide), swizzled as wide as one instruction's extent
 /// of that dimension allows (128 bytes at most); null below 32 bytes.
-Attribute wgmmaBuffer(RankedTensorType t, unsigned opIdx, int64_t instrN) {
-  unsigned cd = contiguousDim(t);
+/// `kMajor`: the buffer's contiguous dimension is K whatever the layout's
+/// (wgmma transposes only 16-bit operands in shared memory); the store
+/// from registers then transposes.
+Attribute wgmmaBuffer(RankedTensorType t, unsigned opIdx, int64_t instrN,
+                      bool kMajor) {
+  unsigned cd = kMajor ? (opIdx == 0 ? 1u : 0u) : contiguousDim(t);
   int64_t bytes = int64_t(t.getElementTypeBitWidth()) / 8;
   int64_t extent = t.getShape()[cd] * bytes;
   // M- or N-major: one instruction spans 64 rows of A, instrN columns of B.
@@ -109,20 +113,28 @@ Attribute wgmmaBuffer(RankedTensorType t, unsigned opIdx, int64_t instrN) {
 }
 
 /// wgmma (a #ttg.nvidia_mma version 3 accumulator, ttng.warp_group_dot
-/// with both operands in shared memory) for a dot it takes, or nothing
-/// (with `why`): fp16 and bf16 operands into fp32, rank 2, whole
-/// warpgroups, M a multiple of 64, N of 8 per warp column, K of 16, both
-/// operands at least 32 bytes along either dimension (a swizzle to read).
+/// with B, and A where it is a loaded tile, in shared memory) for a dot it
+/// takes, or nothing (with `why`): fp16 and bf16 into fp32, fp8 (e4m3,
+/// e5m2, mixed) into fp32 and int8 into int32, rank 2, whole warpgroups,
+/// M a multiple of 64, N at least 16, K a multiple of the instruction's
+/// (256 / element bits). fp8 and int8 buffers are K-major (wgmma does
+/// not transpose them): a tile loaded K-contiguous (Triton's fp8 tutorial
+/// passes B transposed) is copied as it is, another is stored transposed
+/// from registers.
 std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
                                  std::string &why) {
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto b = cast<RankedTensorType>(dot.getB().getType());
   auto d = cast<RankedTensorType>(dot.getD().getType());
-  Type ae = a.getElementType();
-  if (!(ae.isF16() || ae.isBF16()) || b.getElementType() != ae ||
-      !d.getElementType().isF32()) {
-    why = "wgmma is taken for fp16 and bf16 operands into fp32 (others run "
-          "on mma.sync)";
+  Type ae = a.getElementType(), be = b.getElementType();
+  auto isFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  bool sixteen = (ae.isF16() || ae.isBF16()) && be == ae;
+  bool fp8 = isFp8(ae) && isFp8(be);
+  bool int8 = ae.isInteger(8) && be.isInteger(8);
+  Type acc = d.getElementType();
+  if (!((sixteen || fp8) && acc.isF32()) && !(int8 && acc.isInteger(32))) {
+    why = "wgmma is taken for fp16, bf16 and fp8 operands into fp32 and "
+          "int8 into int32 (others run on mma.sync)";
     return std::nullopt;
   }
   if (d.getRank() != 2) {
@@ -130,11 +142,12 @@ std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
     return std::nullopt;
   }
   int64_t M = d.getShape()[0], N = d.getShape()[1], K = a.getShape()[1];
-  if (context.numWarps % 4 || M % 64 || K % 16 || N < 16) {
-    why = "wgmma needs num_warps a multiple of 4, M a multiple of 64, K of "
-          "16 and N at least 16 (M = " +
-          std::to_string(M) + ", N = " + std::to_string(N) +
-          ", K = " + std::to_string(K) +
+  int64_t instrK = 256 / int64_t(a.getElementTypeBitWidth());
+  if (context.numWarps % 4 || M % 64 || K % instrK || N < 16) {
+    why = "wgmma needs num_warps a multiple of 4, M a multiple of 64, K of " +
+          std::to_string(instrK) +
+          " and N at least 16 (M = " + std::to_string(M) +
+          ", N = " + std::to_string(N) + ", K = " + std::to_string(K) +
           ", num_warps = " + std::to_string(context.numWarps) + ")";
     return std::nullopt;
   }
@@ -159,12 +172,12 @@ std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
   fields.append("versionMajor", bl.getI64IntegerAttr(3));
   fields.append("versionMinor", bl.getI64IntegerAttr(0));
   fields.append("warpsPerCTA", bl.getI64ArrayAttr({wM, wN}));
-  fields.append("instrShape", bl.getI64ArrayAttr({16, n, 16}));
+  fields.append("instrShape", bl.getI64ArrayAttr({16, n, instrK}));
   DotPlan plan;
   plan.accEncoding = VendorEncodingAttr::get(
       ctx, StringAttr::get(ctx, "nvidia_mma"), fields.getDictionary(ctx));
-  plan.build = [n](OpBuilder &bld, DotOp dot, Value av, Value bv, Value c,
-                   std::string &error) -> FailureOr<Value> {
+  plan.build = [n, sixteen](OpBuilder &bld, DotOp dot, Value av, Value bv,
+                            Value c, std::string &error) -> FailureOr<Value> {
     Location loc = dot.getLoc();
     MLIRContext *ctx = dot.getContext();
     SmallVector<Value> buffers;
@@ -177,7 +190,7 @@ std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
       // A that is not a loaded tile (attention's P) stays in registers, as
       // the accumulator's #ttg.dot_op (kWidth 2: the A fragment of each
       // warp is mma.sync's): no store, fence and barrier a K step.
-      if (i == 0 && !v.getDefiningOp<LoadOp>()) {
+      if (i == 0 && sixteen && !v.getDefiningOp<LoadOp>()) {
         auto reg = RankedTensorType::get(
             t.getShape(), t.getElementType(),
             DotOperandEncodingAttr::get(
@@ -187,7 +200,7 @@ std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
                      : ConvertLayoutOp::create(bld, loc, reg, v).getResult());
         continue;
       }
-      Attribute enc = wgmmaBuffer(t, unsigned(i), n);
+      Attribute enc = wgmmaBuffer(t, unsigned(i), n, /*kMajor=*/!sixteen);
       if (!enc) {
         error = "operand " + std::string(i ? "b" : "a") +
                 " is too narrow for a wgmma buffer (32 bytes)";
@@ -224,7 +237,8 @@ std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
         bld, loc, ValueRange{mma.getD()}, /*pendings=*/0);
     return wait.getResult(0);
   };
-  plan.remark = "wgmma m64n" + std::to_string(n) + "k16, warps " +
+  plan.remark = "wgmma m64n" + std::to_string(n) + "k" +
+                std::to_string(instrK) + ", warps " +
                 std::to_string(wM) + "x" + std::to_string(wN) +
                 ", B in shared memory, A too where it is a load";
   return plan;

@@ -500,6 +500,25 @@ const PlannedDot *LayoutAssignment::anchorOf(const void *cls) {
 LogicalResult LayoutAssignment::run() {
   if (failed(planDots()))
     return failure();
+  // A splat constant shared by several users (CSE merges the `other` of
+  // two loads of one shape and type, an fp8 matmul's A and B) would tie
+  // their classes together, and one load would take the other's layout
+  // (a K-contiguous B read along N). Constants cost nothing to repeat:
+  // each user gets its own, and the canonicalizer after this pass merges
+  // those that end up in one layout.
+  module_.walk([](arith::ConstantOp c) {
+    auto dense = dyn_cast<SplatElementsAttr>(c.getValue());
+    if (!dense || !isa<RankedTensorType>(c.getType()) || c->hasOneUse())
+      return;
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &u : c->getUses())
+      uses.push_back(&u);
+    OpBuilder b(c);
+    for (OpOperand *u : llvm::drop_begin(uses)) {
+      b.setInsertionPoint(u->getOwner());
+      u->set(b.clone(*c)->getResult(0));
+    }
+  });
   bool failed = false;
   module_.walk([&](Operation *op) {
     if (!failed && ::mlir::failed(collect(op)))
