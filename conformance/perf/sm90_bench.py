@@ -6,6 +6,8 @@ The Hopper issue's yardstick for tl.dot on wgmma: the tutorial matmul
 for sm_90a over the same configurations, launched on the same inputs, each
 compiler's best configuration per problem reported ("autotuned" over the
 same list), beside cuBLAS (torch.matmul; torch._scaled_mm for fp8).
+Rows "pfp16"/"pbf16": tutorial 09's persistent kernel
+(kernels/matmul_persistent.py), a program per SM, both compilers.
 
   here:  python3 conformance/perf/sm90_bench.py compile OUT/
          Trident's bundles (`tridentc --target cuda:90`, cubin).
@@ -31,6 +33,8 @@ import nvidia_bench as nb  # noqa: E402  (Runtime, time_ms, rel_error, load_modu
 import amd_compare  # noqa: E402  (triton_signature)
 
 KERNEL_FILE = os.path.join(HERE, "kernels", "matmul.py")
+PERSISTENT_FILE = os.path.join(HERE, "kernels", "matmul_persistent.py")
+NUM_SMS = 132  # the H200's
 DTYPES = ("fp16", "bf16")
 SIZES = (4096, 8192)
 # (BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages): tutorial 03's CUDA
@@ -41,7 +45,16 @@ CONFIGS = ((128, 256, 64, 8, 3), (128, 128, 64, 4, 4), (128, 128, 64, 8, 4),
 # which wgmma needs for 8-bit operands), an fp16 result.
 FP8_CONFIGS = ((128, 256, 128, 8, 3), (128, 128, 128, 8, 4), (128, 256, 64, 8, 4))
 CASES = ([(dt, n, *cfg) for dt in DTYPES for n in SIZES for cfg in CONFIGS] +
-         [("fp8e4nv", n, *cfg) for n in SIZES for cfg in FP8_CONFIGS])
+         [("fp8e4nv", n, *cfg) for n in SIZES for cfg in FP8_CONFIGS] +
+         # tutorial 09's persistent kernel: a program per SM ("p" dtypes)
+         [("p" + dt, n, 128, 256, 64, 8, 3) for dt in DTYPES for n in SIZES])
+
+
+def kernel_of(c):
+    """(file, kernel name, dtype) of case `c`."""
+    if c[0].startswith("p"):
+        return PERSISTENT_FILE, "matmul_kernel_persistent", c[0][1:]
+    return KERNEL_FILE, "matmul_kernel", c[0]
 
 
 def name(c):
@@ -50,8 +63,12 @@ def name(c):
 
 
 def signature(c):
-    dt, n, bm, bn, bk, w, s = c
+    _, _, dt = kernel_of(c)
+    _, n, bm, bn, bk, w, s = c
     p = f"*{dt}:16"
+    if c[0].startswith("p"):
+        return (f"{p}, {p}, {p}, i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, "
+                f"i32:1, i32:16, i32:1, {bm}, {bn}, {bk}, 8, {NUM_SMS}")
     if dt == "fp8e4nv":  # B transposed: stride_bk 1, stride_bn K
         return (f"{p}, {p}, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:1, i32:1, "
                 f"i32:16, i32:16, i32:1, {bm}, {bn}, {bk}, 8")
@@ -68,7 +85,8 @@ def compile_all(out):
     for i, c in enumerate(CASES):
         if c[1] != SIZES[0]:
             continue  # one bundle per configuration: sizes are arguments
-        subprocess.run([tridentc(), KERNEL_FILE, "--kernel", "matmul_kernel",
+        f, kname, _ = kernel_of(c)
+        subprocess.run([tridentc(), f, "--kernel", kname,
                         "--signature", signature(c), "--target", "cuda:90",
                         "--option", f"num_warps={c[5]}", "--option", f"num_stages={c[6]}",
                         "--no-cache", "-o", os.path.join(out, bundle(c))], check=True)
@@ -85,10 +103,11 @@ def dump_ttgir(out):
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
     os.makedirs(out, exist_ok=True)
-    fn = getattr(nb.load_module(KERNEL_FILE), "matmul_kernel")
     for c in CASES:
         if c[1] != SIZES[0]:
             continue
+        f, kname, _ = kernel_of(c)
+        fn = getattr(nb.load_module(f), kname)
         sig, constexprs, attrs = amd_compare.triton_signature(fn, signature(c))
         kk = triton.compile(ASTSource(fn=fn, signature=sig, constexprs=constexprs, attrs=attrs),
                             target=GPUTarget("cuda", 90, 32),
@@ -112,12 +131,17 @@ def run_all(bundles):
     import triton
     rt = nb.Runtime(os.environ.get("TRIDENT_RUNTIME",
                                    os.path.join(HERE, "../../build/lib/libtrident-runtime.so")))
-    fn = getattr(nb.load_module(KERNEL_FILE), "matmul_kernel")
+    fns = {}
     stream = torch.cuda.current_stream().cuda_stream
     ts = rt.stream(stream)
     rows, best, wrong = [], {}, 0
     for c in CASES:
-        dt, n, bm, bn, bk, w, s = c
+        f, kname, dt = kernel_of(c)
+        _, n, bm, bn, bk, w, s = c
+        persistent = c[0].startswith("p")
+        if kname not in fns:
+            fns[kname] = getattr(nb.load_module(f), kname)
+        fn = fns[kname]
         torch.manual_seed(n)
         if dt == "fp8e4nv":
             a = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
@@ -132,8 +156,9 @@ def run_all(bundles):
         out = torch.full((n, n), float("nan"), device="cuda", dtype=odt)
         args = [a, b, out, n, n, n, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
                 out.stride(0), out.stride(1)]
-        grid = [((n + bm - 1) // bm) * ((n + bn - 1) // bn)]
-        k = rt.kernel(os.path.join(bundles, bundle(c)), "matmul_kernel")
+        tiles = ((n + bm - 1) // bm) * ((n + bn - 1) // bn)
+        grid = [min(NUM_SMS, tiles)] if persistent else [tiles]
+        k = rt.kernel(os.path.join(bundles, bundle(c)), kname)
         trident = lambda: rt.launch(k, grid, args, ts)
         trident()
         torch.cuda.synchronize()
@@ -141,15 +166,16 @@ def run_all(bundles):
         out.fill_(float("nan"))
 
         def triton_run():
+            extra = {"NUM_SMS": NUM_SMS} if persistent else {}
             fn[(grid[0],)](*args, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk,
-                           GROUP_SIZE_M=8, num_warps=w, num_stages=s)
+                           GROUP_SIZE_M=8, num_warps=w, num_stages=s, **extra)
         triton_run()
         torch.cuda.synchronize()
         err_r = nb.rel_error(out, ref)
         g_rate, err_g = float("nan"), float("nan")
         gpath = os.path.join(bundles, "ttgir_" + bundle(c))
         if os.path.exists(gpath):
-            kg = rt.kernel(gpath, "matmul_kernel")
+            kg = rt.kernel(gpath, kname)
             user = [v for v, p in zip(args, signature(c).split(", ")) if not p.endswith(":1")]
             gl = lambda: rt.launch(kg, grid, user, ts)
             out.fill_(float("nan"))
@@ -164,7 +190,7 @@ def run_all(bundles):
         r_ms = min(nb.time_ms(triton_run, torch), nb.time_ms(triton_run, torch))
         t_rate, r_rate = flops / t_ms / 1e9, flops / r_ms / 1e9
         rows.append((name(c), err_t, err_r, t_rate, r_rate, r_ms / t_ms, g_rate, err_g))
-        key = (dt, n)
+        key = (c[0], n)
         bt, br = best.get(key, (0, "", 0, ""))[0:2], best.get(key, (0, "", 0, ""))[2:4]
         best[key] = (max(bt[0], t_rate), name(c) if t_rate > bt[0] else bt[1],
                      max(br[0], r_rate), name(c) if r_rate > br[0] else br[1])
@@ -180,7 +206,8 @@ def run_all(bundles):
           "time / Trident's; its ttgir: Triton's TTGIR lowered by Trident")
     print(f"\n{'problem':14} {'trident best':>12} {'triton best':>11} {'ratio':>6} {'cuBLAS':>7} "
           f"{'vs cuBLAS':>9}")
-    for (dt, n), (bt, ct, br, cr) in best.items():
+    for (label, n), (bt, ct, br, cr) in best.items():
+        dt = label[1:] if label.startswith("p") else label
         if dt == "fp8e4nv":  # cuBLAS's fp8 GEMM through torch._scaled_mm
             a = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
             b = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn).T
@@ -192,7 +219,7 @@ def run_all(bundles):
             b = torch.randn(n, n, device="cuda", dtype=tdt)
             run = lambda: torch.matmul(a, b)
         cub = 2 * n ** 3 / nb.time_ms(run, torch) / 1e9
-        print(f"{dt} {n}^3{'':4} {bt:12.0f} {br:11.0f} {bt / br:6.3f} {cub:7.0f} {bt / cub:9.3f}"
+        print(f"{label:7} {n}^3 {bt:12.0f} {br:11.0f} {bt / br:6.3f} {cub:7.0f} {bt / cub:9.3f}"
               f"   ({ct} / {cr})")
     print(f"{len(rows) - wrong} correct, {wrong} wrong")
     return 1 if wrong else 0
