@@ -55,9 +55,8 @@ TARGET = os.environ.get("TARGET", "")
 NUM_STAGES = os.environ.get("NUM_STAGES", "")
 
 # What Trident's NVIDIA plugin does not lower yet, by the text Triton
-# writes for it (Hopper's wgmma and TMA, cp.async pipelining).
+# writes for it (Hopper's TMA; Blackwell's tcgen05).
 NOT_YET = {
-    "ttng.warp_group_dot": "wgmma (the Hopper issue)",
     "ttng.async_tma": "TMA (the Hopper issue)",
     "ttng.tc_gen5_mma": "tcgen05",
 }
