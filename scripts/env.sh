@@ -8,13 +8,18 @@ export CCACHE_NOHASHDIR=1
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
 export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-5G}"
 
+# trident_configure [DIR [CMAKE_ARGS...]]: configures DIR ($TRIDENT_BUILD by
+# default) once, with any extra CMake arguments (scripts/sanitize.sh's
+# -DTRIDENT_SANITIZE=...).
 trident_configure() {
-  if [ ! -f "$TRIDENT_BUILD/build.ninja" ]; then
-    cmake -G Ninja -S "$TRIDENT_ROOT" -B "$TRIDENT_BUILD" \
+  local dir="${1:-$TRIDENT_BUILD}"
+  [ $# -gt 0 ] && shift
+  if [ ! -f "$dir/build.ninja" ]; then
+    cmake -G Ninja -S "$TRIDENT_ROOT" -B "$dir" \
       -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
       -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld \
       -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
-      -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=lld
+      -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=lld "$@"
   fi
 }

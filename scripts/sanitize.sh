@@ -17,15 +17,7 @@ source "$(dirname "$0")/env.sh"
 subset=0
 [ "${1:-}" = "--subset" ] && subset=1
 ASAN_BUILD="${TRIDENT_ASAN_BUILD:-$TRIDENT_ROOT/build-asan}"
-if [ ! -f "$ASAN_BUILD/build.ninja" ]; then
-  cmake -G Ninja -S "$TRIDENT_ROOT" -B "$ASAN_BUILD" \
-    -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld \
-    -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
-    -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=lld \
-    -DTRIDENT_SANITIZE=address,undefined
-fi
+trident_configure "$ASAN_BUILD" -DTRIDENT_SANITIZE=address,undefined
 cmake --build "$ASAN_BUILD"
 
 logs="$(mktemp -d "${TMPDIR:-/tmp}/trident-sanitize.XXXXXX")"

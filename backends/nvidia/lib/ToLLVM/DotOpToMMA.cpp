@@ -46,7 +46,8 @@ bool isMmaV2(Attribute enc) {
   return major && major.getInt() == 2;
 }
 
-/// PTX's name of an operand type.
+} // namespace
+
 std::string ptxType(Type t, bool tf32) {
   if (t.isF16())
     return "f16";
@@ -64,6 +65,8 @@ std::string ptxType(Type t, bool tf32) {
     return "e5m2";
   return "";
 }
+
+namespace {
 
 struct MmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   MmaDotOpConversion(LLVMTypeConverter &tc)

@@ -9,10 +9,17 @@
 
 #include "trident/Conversion/TritonGPUToLLVM/Lowering.h"
 
+#include <string>
+
 namespace trident::nvidia {
 
 void populateDotOpToMMAPatterns(TritonGPUToLLVMTypeConverter &tc,
                                 mlir::RewritePatternSet &patterns);
+
+/// PTX's name of a matrix instruction's element type (f16, bf16, tf32 or
+/// f32 for fp32 by `tf32`, s8, s32, e4m3, e5m2), "" for none: mma.sync's
+/// and wgmma's.
+std::string ptxType(mlir::Type t, bool tf32);
 
 } // namespace trident::nvidia
 

@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpGroupDotToLLVM.h"
+#include "DotOpToMMA.h"
 
 #include "trident/Backends/Nvidia/Dialect/Dialect.h"
 #include "trident/Conversion/TritonGPUToLLVM/TargetInfo.h"
@@ -58,21 +59,9 @@ void ptxStatement(OpBuilder &b, Location loc, StringRef text) {
                             LLVM::AsmDialectAttr(), ArrayAttr());
 }
 
-/// PTX's name of a wgmma operand type ("" for none).
+/// PTX's name of a wgmma operand type ("" for none; fp32 is tf32).
 std::string wgmmaType(Type t) {
-  if (t.isF16())
-    return "f16";
-  if (t.isBF16())
-    return "bf16";
-  if (t.isF32())
-    return "tf32";
-  if (t.isInteger(8))
-    return "s8";
-  if (isa<Float8E4M3FNType>(t))
-    return "e4m3";
-  if (isa<Float8E5M2Type>(t))
-    return "e5m2";
-  return "";
+  return t.isInteger(32) ? "" : ptxType(t, /*tf32=*/true);
 }
 
 /// One operand's buffer as descriptors are made from it.
