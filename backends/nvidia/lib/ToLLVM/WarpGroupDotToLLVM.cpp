@@ -375,8 +375,16 @@ struct WarpGroupDotConversion
         SmallVector<Value> sum;
         for (int64_t s = 0; s < steps; ++s) {
           if (chunk && s % chunk == 0) {
-            if (s == 0)
+            if (s == 0) {
               sum.assign(acc.begin() + reg0, acc.begin() + reg0 + perInstr);
+              // useC false at run time: the sum starts from zero.
+              if (Value flag = adaptor.getUseC()) {
+                Value zero = LLVM::ConstantOp::create(
+                    rw, loc, regType, rw.getFloatAttr(regType, 0.0));
+                for (Value &v : sum)
+                  v = LLVM::SelectOp::create(rw, loc, flag, v, zero);
+              }
+            }
             for (int64_t i = 0; i < perInstr; ++i)
               acc[reg0 + i] = LLVM::UndefOp::create(rw, loc, regType);
             useC = i32Const(rw, loc, 0);
