@@ -233,6 +233,8 @@ std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
         bld, loc, c.getType(), buffers[0], buffers[1], c, /*useC=*/Value(),
         int32_t(dot.getInputPrecision()), dot.getMaxNumImpreciseAcc(),
         /*isAsync=*/false);
+    if (Attribute remark = dot->getAttr(kDotPlanRemark))
+      mma->setAttr(kDotPlanRemark, remark);
     auto wait = nvidia_gpu::WarpGroupDotWaitOp::create(
         bld, loc, ValueRange{mma.getD()}, /*pendings=*/0);
     return wait.getResult(0);

@@ -658,9 +658,6 @@ LogicalResult LayoutAssignment::placeDots(OpBuilder &b) {
                                         dot.getC(), error);
       if (failed(d))
         return dot.emitError() << error;
-      if (Attribute remark = dot->getAttr(kDotPlanRemark))
-        if (Operation *def = d->getDefiningOp())
-          def->setAttr(kDotPlanRemark, remark);
       dot.getD().replaceAllUsesWith(*d);
       dot.erase();
       continue;

@@ -65,7 +65,8 @@ struct DotPlan {
   /// replaces the dot's. The vendor puts the operands where its unit reads
   /// them (a ttg.local_alloc in its shared encoding, which the pipeliner
   /// turns into multi-buffered asynchronous copies when the operand is a
-  /// load), and may fail with `error` (reported at the dot).
+  /// load), carries the dot's `ttg.dot_plan` remark attribute over to its
+  /// op, and may fail with `error` (reported at the dot).
   std::function<FailureOr<Value>(OpBuilder &b, DotOp dot, Value a, Value bv,
                                  Value c, std::string &error)>
       build;
