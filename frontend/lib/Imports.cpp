@@ -10,6 +10,8 @@
 
 #include "trident/Frontend/Imports.h"
 
+#include <cmath>
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -212,11 +214,55 @@ private:
   LoadedModule &importer_;
 };
 
+/// A Python int, float, True or False as an expression; null otherwise.
+static ExprPtr literalExpr(llvm::StringRef text, SourceLoc loc) {
+  text = text.trim();
+  if (text == "True" || text == "False") {
+    auto e = std::make_unique<Expr>(ExprKind::Bool, loc);
+    e->intValue = text == "True";
+    return e;
+  }
+  int64_t i;
+  if (!text.getAsInteger(10, i)) {
+    auto e = std::make_unique<Expr>(ExprKind::Int, loc);
+    e->intValue = i;
+    return e;
+  }
+  double d;
+  if (!text.empty() && !text.getAsDouble(d) && std::isfinite(d)) {
+    auto e = std::make_unique<Expr>(ExprKind::Float, loc);
+    e->floatValue = d;
+    return e;
+  }
+  return nullptr;
+}
+
 void ModuleLoader::applyFacts(
     const std::vector<std::pair<std::string, std::string>> &facts) {
   auto &globals = main_->parsed.module.globals;
   for (const auto &[name, fact] : facts) {
     llvm::StringRef module(fact);
+    if (module.consume_front("value:")) {
+      auto it = globals.find(name);
+      bool unreadable =
+          it == globals.end() || it->second.kind == GlobalBinding::Unparsed ||
+          (it->second.kind == GlobalBinding::Value && it->second.value &&
+           it->second.value->kind == ExprKind::Call);
+      if (!unreadable)
+        continue; // the file says it, and the reader evaluates it
+      SourceLoc loc = it != globals.end() ? it->second.loc : SourceLoc{};
+      ExprPtr literal = literalExpr(module, loc);
+      if (!literal)
+        continue;
+      GlobalBinding b;
+      b.kind = GlobalBinding::Value;
+      b.loc = loc;
+      if (it != globals.end())
+        b.text = it->second.text;
+      b.value = std::move(literal);
+      globals[name] = std::move(b);
+      continue;
+    }
     if (!module.consume_front("module:") || module.empty())
       continue;
     auto it = globals.find(name);
@@ -236,6 +282,42 @@ void ModuleLoader::applyFacts(
     b.modulePath = module.str();
     globals[name] = std::move(b);
   }
+}
+
+std::vector<std::pair<std::string, std::string>>
+ModuleLoader::applyGlobalDefines(
+    const std::string &kernel,
+    const std::vector<std::pair<std::string, std::string>> &defines,
+    std::vector<std::string> &errors) {
+  auto &module = main_->parsed.module;
+  const FunctionDef *fn = module.findFunction(kernel);
+  std::vector<std::pair<std::string, std::string>> rest;
+  for (const auto &[name, value] : defines) {
+    bool param = false;
+    if (fn)
+      for (const Param &p : fn->params)
+        param |= p.name == name;
+    auto it = module.globals.find(name);
+    if (param || it == module.globals.end() ||
+        it->second.kind == GlobalBinding::Function) {
+      rest.push_back({name, value});
+      continue;
+    }
+    ExprPtr literal = literalExpr(value, it->second.loc);
+    if (!literal) {
+      errors.push_back("-D " + name + "=" + value +
+                       ": a module-level name takes a Python int, float, "
+                       "True or False");
+      continue;
+    }
+    GlobalBinding b;
+    b.kind = GlobalBinding::Value;
+    b.loc = it->second.loc;
+    b.text = it->second.text;
+    b.value = std::move(literal);
+    it->second = std::move(b);
+  }
+  return rest;
 }
 
 ModuleLoader::ModuleLoader(const SourceFile &main,

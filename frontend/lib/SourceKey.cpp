@@ -170,6 +170,8 @@ std::string kernelSourceKey(const SourceFile &file, const KernelSpec &spec,
   const std::string &kernel = spec.kernel;
   ModuleLoader loader(file, spec.importPath);
   loader.applyFacts(spec.facts);
+  std::vector<std::string> defineErrors; // generateTTIR reports them
+  loader.applyGlobalDefines(kernel, spec.defines, defineErrors);
   const ParseResult &parsed = loader.main().parsed;
   const Module &m = parsed.module;
   auto named = m.globals.find(kernel);

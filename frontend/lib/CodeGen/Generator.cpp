@@ -440,7 +440,9 @@ void Generator::generateKernel(const FunctionDef &fn) {
       known |= p.name == name;
     if (!known)
       error(fn.nameLoc, "-D " + name + ": kernel '" + fn.name +
-                            "' has no parameter named '" + name + "'");
+                            "' has no parameter named '" + name +
+                            "', and the file binds no module-level '" +
+                            name + "'");
   }
   for (size_t i = 0; i < fn.params.size(); ++i) {
     const Param &p = fn.params[i];
@@ -1453,8 +1455,9 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
                   ") cannot be evaluated: " + e.message +
                   " (launched through the trident Python package, or `python "
                   "-m trident`, the interpreter's value is used when it is a "
-                  "triton.language module; a compile-time constant can be "
-                  "given with -D " + name + "=VALUE)";
+                  "triton.language module or an int, float or bool; a "
+                  "compile-time constant can be given with -D " + name +
+                  "=VALUE)";
       throw;
     }
     frames_.pop_back();
@@ -2161,11 +2164,22 @@ Val Generator::eval(const Expr &e) {
 
 mlir::OwningOpRef<mlir::ModuleOp>
 generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
-             const KernelSpec &spec, std::vector<Diagnostic> &errors,
+             const KernelSpec &request, std::vector<Diagnostic> &errors,
              std::vector<KernelArgument> *runtimeArgs,
              std::vector<KernelConstexpr> *constexprs) {
-  ModuleLoader loader(file, spec.importPath);
-  loader.applyFacts(spec.facts);
+  ModuleLoader loader(file, request.importPath);
+  loader.applyFacts(request.facts);
+  // -D of a module-level name binds it here; the kernel's parameters keep
+  // the rest.
+  KernelSpec spec = request;
+  std::vector<std::string> defineErrors;
+  spec.defines =
+      loader.applyGlobalDefines(spec.kernel, spec.defines, defineErrors);
+  if (!defineErrors.empty()) {
+    for (const std::string &e : defineErrors)
+      errors.push_back({Severity::Error, SourceLoc{}, e});
+    return nullptr;
+  }
   const ParseResult &parsed = loader.main().parsed;
   // Like Triton, which parses only the kernel and what it calls, syntax
   // errors count when they are in the kernel or a function it can reach

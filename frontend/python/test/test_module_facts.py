@@ -9,6 +9,7 @@ def test_names_the_interpreter_decides():
     assert "module bound by a function: trident.language.extra.cuda.libdevice" in r.stdout
     assert "decorator aliases: ok" in r.stdout
     assert "guarded libdevice: ok" in r.stdout
+    assert "constants computed by a call: ok" in r.stdout
 
 
 def test_facts_are_only_modules_of_triton_language():
@@ -32,3 +33,26 @@ def test_facts_are_only_modules_of_triton_language():
     assert "_probe_other" not in facts  # not a triton.language module
     assert facts.get("_probe_shim") == "module:triton.language"  # trident. -> triton.
     assert "_probe_shim" not in unmentioned  # only names the file's text mentions
+
+
+def test_constant_facts():
+    import trident as triton
+
+    @triton.jit
+    def k(x_ptr):
+        pass
+
+    g = k.__globals__
+    probes = {"_p_int": 7, "_p_float": 0.25, "_p_bool": True,
+              "_p_big": 2 ** 70, "_p_nan": float("nan"), "_p_str": "7"}
+    g.update(probes)
+    try:
+        facts = dict(k._module_facts(" ".join(probes)))
+    finally:
+        for name in probes:
+            del g[name]
+    assert facts["_p_int"] == "value:7"
+    assert facts["_p_float"] == "value:0.25"
+    assert facts["_p_bool"] == "value:True"
+    # Not Python literals the compiler takes: no fact.
+    assert "_p_big" not in facts and "_p_nan" not in facts and "_p_str" not in facts

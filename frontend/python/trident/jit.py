@@ -13,6 +13,7 @@ the bundle it returns and adds it to the table.
 import ctypes
 import functools
 import inspect
+import math
 import tokenize
 import warnings
 import operator
@@ -1025,11 +1026,21 @@ class JITFunction(KernelInterface):
         not: the kernel file's module-level names that are bound to
         triton.language modules at run time (`tl_extra_shim =
         backend.get_tl_extra_backend_module()`), as (NAME, "module:DOTTED")
-        pairs. Only names the file's text mentions; the compiler uses a fact
+        pairs, and those bound to an int, float or bool (NAME,
+        "value:LITERAL"). Only names the file's text mentions; the compiler uses a fact
         only where its own reading of the binding fails (KernelSpec::facts)."""
         facts = []
         for name, value in self.__globals__.items():
-            if not isinstance(value, types.ModuleType) or name not in source:
+            if name not in source:
+                continue
+            # A constant the file computes by a call (`SCALE =
+            # int(os.environ[...])`): its value, as a Python literal.
+            if type(value) in (bool, int) or (type(value) is float and
+                                              math.isfinite(value)):
+                if type(value) is not int or -2**63 <= value < 2**63:
+                    facts.append((name, "value:" + repr(value)))
+                continue
+            if not isinstance(value, types.ModuleType):
                 continue
             module = value.__name__
             if module.startswith("trident."):

@@ -58,7 +58,7 @@ def bad_hint(x_ptr, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
-# DUNKNOWN: errors{{/|\\}}signature.py:[[@LINE+2]]:5: error: -D BLOCKSIZE: kernel 'unknown_define' has no parameter named 'BLOCKSIZE'{{$}}
+# DUNKNOWN: errors{{/|\\}}signature.py:[[@LINE+2]]:5: error: -D BLOCKSIZE: kernel 'unknown_define' has no parameter named 'BLOCKSIZE', and the file binds no module-level 'BLOCKSIZE'{{$}}
 # DUNKNOWN-NEXT: def unknown_define(x_ptr, n, BLOCK: tl.constexpr):
 def unknown_define(x_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)

@@ -72,10 +72,22 @@ public:
 
   /// Applies the interpreter's facts (KernelSpec::facts) to the kernel
   /// file's module-level names: `NAME=module:DOTTED` binds NAME to that
-  /// module where the file's own binding could not be read or evaluated
-  /// statically (a call, an unparsed statement). Facts about names the
-  /// file binds by import or def are ignored.
+  /// module, `NAME=value:LITERAL` to that int, float or bool, where the
+  /// file's own binding could not be read or evaluated statically (a
+  /// call, an unparsed statement). Facts about names the file binds by
+  /// import or def, or to a value it can evaluate, are ignored.
   void applyFacts(const std::vector<std::pair<std::string, std::string>> &facts);
+
+  /// Applies `-D NAME=VALUE` where NAME is a module-level name of the
+  /// kernel file and no parameter of `kernel`: NAME is bound to VALUE (a
+  /// Python int, float, True or False), whatever the file binds it to.
+  /// Returns the defines it did not apply (kernel parameters, or names the
+  /// file does not bind), for the kernel's own checks; a VALUE that is no
+  /// such literal is reported in `errors` (the define's text).
+  std::vector<std::pair<std::string, std::string>>
+  applyGlobalDefines(const std::string &kernel,
+                     const std::vector<std::pair<std::string, std::string>> &defines,
+                     std::vector<std::string> &errors);
 
   /// Module `spec` (`pkg.utils`, `.utils`, `..`) as `importer` imports it,
   /// read and parsed unless `parse` is false (then only found). Null when

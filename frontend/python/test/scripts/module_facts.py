@@ -45,3 +45,21 @@ want = np.tanh(z)
 tanh_kernel[(1,)](z, BLOCK=32)
 np.testing.assert_allclose(z, want, rtol=1e-5, atol=1e-6)
 print("guarded libdevice: ok")
+
+# A constant the file computes by a call: the compiler's static reader
+# cannot evaluate it (`tridentc` says so and offers -D); under Python the
+# interpreter's value is used.
+SCALE = int(os.environ.get("TRIDENT_TEST_SCALE", "3"))
+RATE = float(os.environ.get("TRIDENT_TEST_RATE", "0.5"))
+
+
+@triton.jit
+def scale_kernel(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs) * SCALE + RATE)
+
+
+w = np.ones(16, dtype=np.float32)
+scale_kernel[(1,)](w, BLOCK=16)
+np.testing.assert_allclose(w, np.full(16, 3.5, np.float32))
+print("constants computed by a call: ok")
