@@ -25,6 +25,8 @@
 
 #include "DotOpToMMA.h"
 
+#include "trident/Backends/Nvidia/Dialect/Dialect.h"
+
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -37,14 +39,6 @@ namespace trident::nvidia {
 namespace {
 
 using Coords = std::vector<int32_t>;
-
-bool isMmaV2(Attribute enc) {
-  auto v = dyn_cast_or_null<VendorEncodingAttr>(enc);
-  if (!v || v.getName().getValue() != "nvidia_mma")
-    return false;
-  auto major = dyn_cast_or_null<IntegerAttr>(v.getParams().get("versionMajor"));
-  return major && major.getInt() == 2;
-}
 
 } // namespace
 
@@ -78,7 +72,7 @@ struct MmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     auto dType = cast<RankedTensorType>(op.getD().getType());
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
-    if (!isMmaV2(dType.getEncoding()))
+    if (!isNvidiaMma(dType.getEncoding(), 2))
       return failure();
     Location loc = op.getLoc();
     auto aEnc = dyn_cast<DotOperandEncodingAttr>(aType.getEncoding());

@@ -444,24 +444,25 @@ struct WarpGroupDotWaitConversion
   matchAndRewrite(WarpGroupDotWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rw) const override {
     Location loc = op.getLoc();
+    // The tensors' registers go through one wait; buffers pass as they are.
     SmallVector<Value> values;
-    SmallVector<Type> types;
-    for (auto [orig, conv] : llvm::zip(op.getInputs(), adaptor.getInputs()))
+    SmallVector<size_t> counts;
+    for (auto [orig, conv] : llvm::zip(op.getInputs(), adaptor.getInputs())) {
+      size_t before = values.size();
       if (isa<RankedTensorType>(orig.getType()))
-        for (Value v : unpack(rw, loc, conv)) {
-          values.push_back(v);
-          types.push_back(v.getType());
-        }
+        llvm::append_range(values, unpack(rw, loc, conv));
+      counts.push_back(values.size() - before);
+    }
     SmallVector<Value> waited =
         waitFor(rw, loc, values, int(op.getPendings()));
     SmallVector<Value> results;
     size_t next = 0;
-    for (auto [orig, conv] : llvm::zip(op.getInputs(), adaptor.getInputs())) {
+    for (auto [orig, conv, count] :
+         llvm::zip(op.getInputs(), adaptor.getInputs(), counts)) {
       if (!isa<RankedTensorType>(orig.getType())) {
         results.push_back(conv);
         continue;
       }
-      size_t count = unpack(rw, loc, conv).size();
       ArrayRef<Value> part = ArrayRef<Value>(waited).slice(next, count);
       next += count;
       results.push_back(

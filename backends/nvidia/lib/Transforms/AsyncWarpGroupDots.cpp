@@ -38,6 +38,17 @@ bool isLoopBuffer(Value v, scf::ForOp loop) {
          !loop->isAncestor(alloc);
 }
 
+/// A wait for every group after `loop`, which the uses of its result `j`
+/// (an accumulator still in flight at the last iteration) then read.
+void waitAfterLoop(scf::ForOp loop, unsigned j) {
+  OpBuilder b(loop.getContext());
+  b.setInsertionPointAfter(loop);
+  Value out = loop.getResult(j);
+  auto done = WarpGroupDotWaitOp::create(b, loop.getLoc(), ValueRange{out},
+                                         /*pendings=*/0);
+  out.replaceAllUsesExcept(done.getResult(0), done);
+}
+
 /// Makes `dot` asynchronous when the loop around it allows (see Passes.td).
 void makeAsync(WarpGroupDotOp dot) {
   auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
@@ -65,11 +76,7 @@ void makeAsync(WarpGroupDotOp dot) {
       /*pendings=*/1);
   result.replaceAllUsesWith(inFlight.getResult(0));
   wait.erase();
-  b.setInsertionPointAfter(loop);
-  Value out = loop.getResult(j);
-  auto done = WarpGroupDotWaitOp::create(b, loop.getLoc(), ValueRange{out},
-                                         /*pendings=*/0);
-  out.replaceAllUsesExcept(done.getResult(0), done);
+  waitAfterLoop(loop, j);
 }
 
 /// The accumulator of a dot whose wait only feeds the loop's next
@@ -129,11 +136,7 @@ void deferToNextWait(WarpGroupDotOp dot) {
   acc.replaceUsesWithIf(merged.getResults().back(), [&](OpOperand &use) {
     return use.getOwner() != merged.getOperation();
   });
-  b.setInsertionPointAfter(loop);
-  Value out = loop.getResult(j);
-  auto done = WarpGroupDotWaitOp::create(b, loop.getLoc(), ValueRange{out},
-                                         /*pendings=*/0);
-  out.replaceAllUsesExcept(done.getResult(0), done);
+  waitAfterLoop(loop, j);
 }
 
 struct AsyncWarpGroupDots
