@@ -43,6 +43,36 @@ inline Case tileCase(std::string name, std::string file, std::string kernel,
   return c;
 }
 
+/// The launch arguments of a host-side tensor descriptor over tensor `t`
+/// (a `tensordesc<...>` signature entry): the pack that targets without a
+/// tensor copy engine take (base, shape, strides, NaN padding; see
+/// trident/Dialect/Triton/Transforms/DescriptorArguments.h), then the shape
+/// and strides the kernel itself reads (desc.shape, desc.strides).
+inline std::vector<ArgSpec> descriptorArgs(int t, std::vector<int64_t> shape,
+                                           std::vector<int64_t> strides,
+                                           bool nanPadding = false) {
+  std::vector<ArgSpec> a{ArgSpec::t(t)};
+  for (int64_t s : shape)
+    a.push_back(ArgSpec::integer(s));
+  for (int64_t s : strides)
+    a.push_back(ArgSpec::integer(s));
+  a.push_back(ArgSpec::integer(nanPadding));
+  for (int64_t s : shape)
+    a.push_back(ArgSpec::integer(s));
+  for (int64_t s : strides)
+    a.push_back(ArgSpec::integer(s));
+  return a;
+}
+
+/// Argument lists one after the other.
+inline std::vector<ArgSpec>
+joinArgs(std::initializer_list<std::vector<ArgSpec>> parts) {
+  std::vector<ArgSpec> out;
+  for (const auto &p : parts)
+    out.insert(out.end(), p.begin(), p.end());
+  return out;
+}
+
 } // namespace trident::conformance
 
 #endif

@@ -19,6 +19,7 @@
 
 #include "trident/Analysis/LayoutRemarks.h"
 #include "trident/Analysis/WrittenArguments.h"
+#include "trident/Dialect/Triton/Transforms/DescriptorArguments.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -43,6 +44,23 @@ namespace trident {
 const char kTridentVersion[] = TRIDENT_VERSION_STRING;
 
 namespace {
+
+/// A launch argument for the bundle's metadata; `specialization` is "1"
+/// (equal to 1), a power of two (pointer alignment or integer
+/// divisibility) or "".
+bundle::KernelArg bundleArgument(const std::string &name,
+                                 const std::string &type,
+                                 const std::string &specialization) {
+  bundle::KernelArg arg;
+  arg.name = name;
+  arg.type = type;
+  arg.equalsOne = specialization == "1";
+  int div = specialization.empty() || arg.equalsOne
+                ? 1
+                : std::atoi(specialization.c_str());
+  arg.divisibility = div > 1 ? uint32_t(div) : 1;
+  return arg;
+}
 
 /// Stands in for a backend when only target-independent stages run.
 struct NullBackend : public Backend {
@@ -614,12 +632,19 @@ private:
       return false;
     }
     for (const KernelArgument &a : args) {
-      bundle::KernelArg arg;
-      arg.name = a.name;
-      arg.type = a.type;
-      arg.divisibility = a.specialization == "16" ? 16 : 1;
-      arg.equalsOne = a.specialization == "1";
-      meta_.args.push_back(std::move(arg));
+      // A tensor descriptor is launched as the arguments that
+      // triton-rewrite-tensor-descriptor-to-pointer gives the kernel in its
+      // place (every target lowers descriptors to pointers today).
+      std::string element;
+      std::vector<int64_t> block;
+      if (mlir::triton::parseDescriptorSpelling(a.type, element, block)) {
+        for (const auto &d : mlir::triton::descriptorPointerArguments(
+                 a.name, element, unsigned(block.size())))
+          meta_.args.push_back(bundleArgument(d.name, d.type,
+                                              d.specialization));
+        continue;
+      }
+      meta_.args.push_back(bundleArgument(a.name, a.type, a.specialization));
     }
     for (const KernelConstexpr &c : constexprs)
       meta_.constexprs.push_back({c.name, c.value});

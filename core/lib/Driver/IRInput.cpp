@@ -46,6 +46,18 @@ std::string scalarSpelling(mlir::Type t) {
 }
 
 std::string spelling(mlir::Type t) {
+  // A tensor descriptor as Triton's signatures write it; the driver
+  // expands it into its launch arguments.
+  if (auto d = mlir::dyn_cast<tt::TensorDescType>(t)) {
+    mlir::RankedTensorType block = d.getBlockType();
+    std::string inner = scalarSpelling(block.getElementType());
+    if (inner.empty() || block.getRank() < 1 || block.getRank() > 5)
+      return "";
+    std::string dims;
+    for (int64_t n : block.getShape())
+      dims += (dims.empty() ? "" : ", ") + std::to_string(n);
+    return "tensordesc<" + inner + "[" + dims + "]>";
+  }
   if (auto p = mlir::dyn_cast<tt::PointerType>(t)) {
     std::string inner = scalarSpelling(p.getPointeeType());
     return inner.empty() ? "" : "*" + inner;

@@ -32,7 +32,8 @@ llvm::ArrayRef<const Entry *> allBuiltins() {
          {pythonBuiltins(), creationBuiltins(), castBuiltins(),
           memoryBuiltins(), atomicBuiltins(), dotBuiltins(),
           reductionBuiltins(), mathBuiltins(), elementwiseBuiltins(),
-          shapeBuiltins(), hintBuiltins(), debugBuiltins()})
+          shapeBuiltins(), hintBuiltins(), debugBuiltins(),
+          descriptorBuiltins()})
       for (const Entry &e : family)
         out.push_back(&e);
     return out;
@@ -333,10 +334,6 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
         return Val::builtin(name);
       if (prelude_.ast->findFunction(name))
         return preludeFunction(name);
-      if (name == "make_tensor_descriptor" || name == "load_tensor_descriptor" ||
-          name == "store_tensor_descriptor" || name == "tensor_descriptor")
-        error(l, path + "." + name + ": tensor descriptors are not supported "
-                 "by Trident yet; use pointers or tl.make_block_ptr");
       error(l, path + "." + name + " is not supported by Trident (or does "
                                    "not exist in triton.language)");
     }
@@ -367,6 +364,8 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
              "(only triton and triton.language are available there)");
   }
   case Val::Tensor: {
+    if (v.type.elem.isDesc())
+      return builtins::descriptorAttribute(*this, v, name, l);
     if (name == "dtype")
       return Val::dtypeObj(v.type.elem);
     if (name == "shape") {
@@ -391,13 +390,6 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
       meth.elems.push_back(v);
       return meth;
     }
-    for (const char *m : {"load", "store", "gather", "scatter", "atomic_add",
-                          "block_shape", "block_type"})
-      if (name == m)
-        error(l, "'." + name + "' of a tensor descriptor: tensor descriptors "
-                 "(TensorDescriptor arguments, tl.make_tensor_descriptor) are "
-                 "not supported by Trident yet; use pointers or "
-                 "tl.make_block_ptr");
     error(l, "tensor has no attribute '" + name + "'");
   }
   case Val::DTypeV: {

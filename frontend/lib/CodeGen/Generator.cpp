@@ -14,6 +14,7 @@
 #include "CodeGen/Prelude.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Dialect/Triton/Transforms/DescriptorArguments.h"
 #include "trident/Frontend/Parser.h"
 #include <cctype>
 
@@ -483,10 +484,35 @@ void Generator::generateKernel(const FunctionDef &fn) {
       typeText = entry.substr(0, colon);
       hint = entry.substr(colon + 1);
     }
-    if (llvm::StringRef(entry).starts_with("tensordesc"))
-      error(p.loc, "parameter '" + p.name + "' is a tensor descriptor ('" +
-                       entry + "'): tensor descriptors are not supported "
-                       "by Trident yet; pass a pointer");
+    if (llvm::StringRef(entry).starts_with("tensordesc")) {
+      // A host-side descriptor: in TTIR the descriptor, then its shape
+      // (i32) and strides (i64) as Triton passes them, the last stride
+      // specialized to 1 (a descriptor's last dimension is contiguous).
+      std::string element;
+      std::vector<int64_t> block;
+      DType ed;
+      if (isConst || !mlir::triton::parseDescriptorSpelling(entry, element,
+                                                            block) ||
+          !parseSignatureType(element, ed) || ed.isPtr())
+        error(p.loc, "signature entry '" + entry + "' for parameter '" +
+                         p.name + "' is not a tensor descriptor type like "
+                         "tensordesc<fp16[64, 64]> (an element type and a "
+                         "block shape of rank 1 to 5)");
+      for (int64_t d : block)
+        if (d & (d - 1))
+          error(p.loc, "signature entry '" + entry + "' for parameter '" +
+                           p.name + "': block dimensions must be powers of "
+                           "two");
+      runtime.push_back({i, DType::descriptorOf(TType(ed, block)), false});
+      runtimeArgs_.push_back({p.name, entry, ""});
+      for (size_t k = 0; k < block.size(); ++k)
+        runtimeArgs_.push_back(
+            {p.name + ".shape" + std::to_string(k), "i32", ""});
+      for (size_t k = 0; k < block.size(); ++k)
+        runtimeArgs_.push_back({p.name + ".strides" + std::to_string(k),
+                                "i64", k + 1 == block.size() ? "1" : ""});
+      continue;
+    }
     DType dt;
     Val cv;
     bool isType = parseSignatureType(typeText, dt);
@@ -530,23 +556,48 @@ void Generator::generateKernel(const FunctionDef &fn) {
     runtimeArgs_.push_back({p.name, typeText, hint});
   }
 
-  // The kernel function: runtime parameters only, constexprs folded in.
+  // The kernel function: runtime parameters only, constexprs folded in; a
+  // descriptor is followed by its shape and strides but the last.
   llvm::SmallVector<mlir::Type> argTypes;
-  for (const RuntimeArg &r : runtime)
+  auto i32 = b_.getI32Type(), i64 = b_.getI64Type();
+  for (const RuntimeArg &r : runtime) {
     argTypes.push_back(r.dtype.toMLIR(&ctx_));
+    if (r.dtype.isDesc()) {
+      size_t rank = r.dtype.element().shape.size();
+      argTypes.append(rank, i32);
+      argTypes.append(rank - 1, i64);
+    }
+  }
   b_.setInsertionPointToEnd(module_->getBody());
   auto funcTy = b_.getFunctionType(argTypes, {});
   auto func = tt::FuncOp::create(b_, loc(fn.loc), fn.name, funcTy);
   func->setAttr("sym_visibility", b_.getStringAttr("public"));
   func->setAttr("noinline", b_.getBoolAttr(false));
   mlir::Block *entry = func.addEntryBlock();
+  unsigned argNo = 0;
   for (size_t k = 0; k < runtime.size(); ++k) {
     const Param &p = fn.params[runtime[k].param];
-    mlir::BlockArgument arg = entry->getArgument(k);
-    arg.setLoc(mlir::NameLoc::get(b_.getStringAttr(p.name), loc(p.loc)));
+    auto named = [&](const std::string &name) {
+      mlir::BlockArgument arg = entry->getArgument(argNo++);
+      arg.setLoc(mlir::NameLoc::get(b_.getStringAttr(name), loc(p.loc)));
+      return arg;
+    };
     if (runtime[k].divisible16)
-      func.setArgAttr(k, "tt.divisibility", b_.getI32IntegerAttr(16));
-    frame().locals[p.name] = Val::tensor(arg, TType(runtime[k].dtype));
+      func.setArgAttr(argNo, "tt.divisibility", b_.getI32IntegerAttr(16));
+    Val v = Val::tensor(named(p.name), TType(runtime[k].dtype));
+    if (runtime[k].dtype.isDesc()) {
+      size_t rank = runtime[k].dtype.element().shape.size();
+      for (size_t d = 0; d < rank; ++d)
+        v.elems.push_back(Val::tensor(
+            named(p.name + ".shape" + std::to_string(d)),
+            TType(Scalar::I32)));
+      for (size_t d = 0; d + 1 < rank; ++d)
+        v.elems.push_back(Val::tensor(
+            named(p.name + ".strides" + std::to_string(d)),
+            TType(Scalar::I64)));
+      v.elems.push_back(Val::integer(1));
+    }
+    frame().locals[p.name] = v;
   }
   for (auto &[name, v] : constexprs)
     frame().locals[name] = v;
@@ -1183,6 +1234,9 @@ Generator::LoopCarried Generator::collectCarried(const Stmt &s,
       continue;
     Val init = it->second;
     if (!init.isTensor() && !init.isNumber())
+      continue;
+    // A descriptor stays what it is across iterations (checkUncarried).
+    if (init.isTensor() && init.type.elem.isDesc())
       continue;
     init = toTensor(init, s.loc);
     c.names.push_back(n);
@@ -1984,8 +2038,16 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
     inProgress_.insert(name);
     llvm::SmallVector<mlir::Type> argTypes;
     for (const Val &v : bound)
-      if (v.isTensor())
+      if (v.isTensor()) {
         argTypes.push_back(v.type.toMLIR(&ctx_));
+        // A descriptor travels with its shape (i32) and strides (i64), as
+        // in Triton.
+        if (v.type.elem.isDesc()) {
+          size_t rank = v.type.elem.element().shape.size();
+          argTypes.append(rank, b_.getI32Type());
+          argTypes.append(rank, b_.getI64Type());
+        }
+      }
     mlir::OpBuilder::InsertionGuard guard(b_);
     SourceLoc savedLoc = curLoc_;
     b_.setInsertionPointToEnd(module_->getBody());
@@ -2009,7 +2071,15 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
         mlir::BlockArgument arg = entry->getArgument(argNo++);
         arg.setLoc(mlir::NameLoc::get(b_.getStringAttr(fn.params[k].name),
                                       loc(fn.params[k].loc)));
-        frame().locals[fn.params[k].name] = Val::tensor(arg, bound[k].type);
+        Val v = Val::tensor(arg, bound[k].type);
+        if (v.type.elem.isDesc()) {
+          size_t rank = v.type.elem.element().shape.size();
+          for (size_t d = 0; d < 2 * rank; ++d)
+            v.elems.push_back(
+                Val::tensor(entry->getArgument(argNo++),
+                            TType(d < rank ? Scalar::I32 : Scalar::I64)));
+        }
+        frame().locals[fn.params[k].name] = v;
       } else {
         frame().locals[fn.params[k].name] = bound[k];
       }
@@ -2047,8 +2117,21 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
   const std::vector<TType> &results = generated_[name];
   llvm::SmallVector<mlir::Value> operands;
   for (const Val &v : bound)
-    if (v.isTensor())
+    if (v.isTensor()) {
       operands.push_back(v.value);
+      if (v.type.elem.isDesc()) {
+        size_t rank = v.type.elem.element().shape.size();
+        if (v.elems.size() != 2 * rank)
+          error(l, "this tensor descriptor's shape and strides are not known "
+                   "here (a descriptor returned by a @jit function cannot be "
+                   "passed on)");
+        for (size_t d = 0; d < 2 * rank; ++d)
+          operands.push_back(
+              cast(toTensor(v.elems[d], l),
+                   DType(d < rank ? Scalar::I32 : Scalar::I64), l)
+                  .value);
+      }
+    }
   llvm::SmallVector<mlir::Type> resTypes;
   for (const TType &t : results)
     resTypes.push_back(t.toMLIR(&ctx_));

@@ -15,9 +15,17 @@ DType DType::pointerTo(const TType &pointee, int addressSpace) {
   return d;
 }
 
+DType DType::descriptorOf(const TType &block) {
+  DType d(Scalar::Desc);
+  d.pointee = std::make_shared<TType>(block);
+  return d;
+}
+
 bool DType::operator==(const DType &o) const {
   if (kind != o.kind)
     return false;
+  if (kind == Scalar::Desc)
+    return *pointee == *o.pointee;
   if (kind != Scalar::Ptr)
     return true;
   return addressSpace == o.addressSpace && *pointee == *o.pointee;
@@ -39,6 +47,7 @@ int DType::bitwidth() const {
   case Scalar::FP32: return 32;
   case Scalar::FP64: return 64;
   case Scalar::Ptr: return 64;
+  case Scalar::Desc: return 64;
   }
   return 0;
 }
@@ -88,6 +97,12 @@ std::string DType::str() const {
   case Scalar::FP32: return "fp32";
   case Scalar::FP64: return "fp64";
   case Scalar::Ptr: return "pointer<" + pointee->str() + ">";
+  case Scalar::Desc: {
+    std::string dims;
+    for (int64_t d : pointee->shape)
+      dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+    return "tensordesc<" + pointee->elem.str() + "[" + dims + "]>";
+  }
   }
   return "?";
 }
@@ -110,6 +125,9 @@ mlir::Type DType::toMLIR(mlir::MLIRContext *ctx) const {
   case Scalar::FP64: return mlir::Float64Type::get(ctx);
   case Scalar::Ptr:
     return mlir::triton::PointerType::get(pointee->toMLIR(ctx), addressSpace);
+  case Scalar::Desc:
+    return mlir::triton::TensorDescType::get(
+        ctx, mlir::cast<mlir::RankedTensorType>(pointee->toMLIR(ctx)));
   }
   return {};
 }

@@ -42,12 +42,13 @@ enum class Scalar {
   FP32,
   FP64,
   Ptr,
+  Desc, ///< a tensor descriptor (pointee: its block type)
 };
 
 struct TType;
 
-/// A Triton dtype: a scalar kind, or a pointer to a type (a scalar dtype, or
-/// a block for block pointers).
+/// A Triton dtype: a scalar kind, a pointer to a type (a scalar dtype, or
+/// a block for block pointers), or a tensor descriptor of a block type.
 struct DType {
   Scalar kind = Scalar::Void;
   std::shared_ptr<const TType> pointee; ///< Ptr only
@@ -56,6 +57,8 @@ struct DType {
   DType() = default;
   DType(Scalar k) : kind(k) {}
   static DType pointerTo(const TType &pointee, int addressSpace = 1);
+  /// A tensor descriptor whose blocks are `block`.
+  static DType descriptorOf(const TType &block);
 
   bool operator==(const DType &o) const;
   bool operator!=(const DType &o) const { return !(*this == o); }
@@ -63,6 +66,7 @@ struct DType {
   bool isVoid() const { return kind == Scalar::Void; }
   bool isPtr() const { return kind == Scalar::Ptr; }
   bool isBlockPtr() const;
+  bool isDesc() const { return kind == Scalar::Desc; }
   bool isBool() const { return kind == Scalar::I1; }
   bool isInt() const { return kind >= Scalar::I1 && kind <= Scalar::U64; }
   bool isSigned() const { return kind >= Scalar::I1 && kind <= Scalar::I64; }
@@ -79,7 +83,8 @@ struct DType {
   /// The element a pointer points to.
   const TType &element() const { return *pointee; }
 
-  /// Triton's spelling: int32, uint8, fp32, bf16, fp8e4nv, pointer<fp32>.
+  /// Triton's spelling: int32, uint8, fp32, bf16, fp8e4nv, pointer<fp32>,
+  /// tensordesc<fp16[64, 64]>.
   std::string str() const;
   mlir::Type toMLIR(mlir::MLIRContext *ctx) const;
 };

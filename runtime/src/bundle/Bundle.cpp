@@ -106,14 +106,19 @@ bool parseKernelArg(std::string_view value, KernelArg &a, std::string &error) {
     return true;
   std::string_view hint = rest.substr(spec + 1);
   bool isPointer = a.type[0] == '*';
+  // 16: a pointer 16-byte aligned or an integer divisible by 16; 2, 4, 8:
+  // an integer divisible by that (a tensor descriptor's strides, in
+  // elements of 16 bytes' worth); 1: an integer equal to 1.
   if (hint == "16") {
     a.divisibility = 16;
   } else if (hint == "1" && !isPointer) {
     a.equalsOne = true;
+  } else if ((hint == "2" || hint == "4" || hint == "8") && !isPointer) {
+    a.divisibility = uint32_t(hint[0] - '0');
   } else {
     error = "metadata arg '" + std::string(value) +
             "' has an unknown specialization '" + std::string(hint) +
-            "' (expected 16, or 1 for an integer)";
+            "' (expected 16, or 1, 2, 4, 8 for an integer)";
     return false;
   }
   return true;

@@ -91,6 +91,7 @@ void buildLinalgPipeline(OpPassManager &pm, bool checked) {
   pm.addPass(createCpuInlineAll());
   pm.addPass(createInlinerPass());
   pm.addPass(mlir::triton::createTritonRewriteTensorPointer());
+  pm.addPass(mlir::triton::createTritonRewriteTensorDescriptorToPointer());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCpuAddProgramArgs());
   pm.addPass(createCpuEraseGpuHints());

@@ -72,6 +72,12 @@ llvm::ArrayRef<Entry> elementwiseBuiltins(); // Elementwise.cpp
 llvm::ArrayRef<Entry> shapeBuiltins();       // Shapes.cpp
 llvm::ArrayRef<Entry> hintBuiltins();        // Hints.cpp
 llvm::ArrayRef<Entry> debugBuiltins();       // Debug.cpp
+llvm::ArrayRef<Entry> descriptorBuiltins();  // Descriptors.cpp
+
+/// Attribute `name` of a tensor descriptor (Descriptors.cpp): .shape,
+/// .strides, .block_shape, .dtype, or a method (.load, .store, ...).
+Val descriptorAttribute(Generator &g, const Val &desc, const std::string &name,
+                        SourceLoc l);
 
 /// The row named `name`, or null (Builtins.cpp).
 const Entry *findBuiltin(llvm::StringRef name);

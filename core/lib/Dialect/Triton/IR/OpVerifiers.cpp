@@ -686,3 +686,105 @@ LogicalResult MakeTensorPtrOp::verify() {
                          << " shape entries for a block of rank " << rank;
   return verifyPermutation(*this, getOrder(), rank, "order");
 }
+
+//===----------------------------------------------------------------------===//
+// Tensor descriptors
+//===----------------------------------------------------------------------===//
+
+/// A tensor of the descriptor's block shape and element type (encodings
+/// aside: in TTGIR the block type carries a shared layout, the value a
+/// register one).
+static LogicalResult verifyBlockValue(Operation *op, TensorDescType desc,
+                                      Type value, StringRef what) {
+  RankedTensorType block = desc.getBlockType();
+  auto tensor = dyn_cast<RankedTensorType>(value);
+  if (!tensor || tensor.getShape() != block.getShape() ||
+      tensor.getElementType() != block.getElementType())
+    return op->emitOpError()
+           << what << " must be the descriptor's block, a tensor of shape "
+           << shapeString(block.getShape()) << " of " << block.getElementType()
+           << "; got " << value;
+  return success();
+}
+
+static LogicalResult verifyIndices(Operation *op, TensorDescType desc,
+                                   size_t count) {
+  int64_t rank = desc.getBlockType().getRank();
+  if (static_cast<int64_t>(count) != rank)
+    return op->emitOpError() << "has " << count
+                             << " indices for a descriptor of rank " << rank;
+  return success();
+}
+
+LogicalResult MakeTensorDescOp::verify() {
+  RankedTensorType block = getType().getBlockType();
+  int64_t rank = block.getRank();
+  if (rank < 1 || rank > 5)
+    return emitOpError() << "makes a descriptor of rank " << rank
+                         << "; tensor descriptors have rank 1 to 5";
+  if (static_cast<int64_t>(getShape().size()) != rank)
+    return emitOpError() << "has " << getShape().size()
+                         << " shape entries for a block of rank " << rank;
+  Type pointee = cast<PointerType>(getBase().getType()).getPointeeType();
+  if (pointee != block.getElementType())
+    return emitOpError() << "base points to " << pointee
+                         << " but the descriptor's blocks hold "
+                         << block.getElementType();
+  return success();
+}
+
+LogicalResult DescriptorLoadOp::verify() {
+  if (failed(verifyIndices(*this, getDesc().getType(), getIndices().size())))
+    return failure();
+  return verifyBlockValue(*this, getDesc().getType(), getType(), "the result");
+}
+
+LogicalResult DescriptorStoreOp::verify() {
+  if (failed(verifyIndices(*this, getDesc().getType(), getIndices().size())))
+    return failure();
+  return verifyBlockValue(*this, getDesc().getType(), getSrc().getType(),
+                          "the stored value");
+}
+
+LogicalResult DescriptorReduceOp::verify() {
+  if (failed(verifyIndices(*this, getDesc().getType(), getIndices().size())))
+    return failure();
+  if (getKind() == DescriptorReduceKind::NONE)
+    return emitOpError() << "needs a reduction kind (add, min, max, and, or, "
+                            "xor, inc, dec)";
+  return verifyBlockValue(*this, getDesc().getType(), getSrc().getType(),
+                          "the reduced value");
+}
+
+/// Gathered rows: a 1xN descriptor block, a 1-D index tensor of M rows,
+/// and an MxN value of the block's element type.
+static LogicalResult verifyRows(Operation *op, TensorDescType desc,
+                                RankedTensorType xOffsets, Type value,
+                                StringRef what) {
+  RankedTensorType block = desc.getBlockType();
+  if (block.getRank() != 2 || block.getShape()[0] != 1)
+    return op->emitOpError() << "needs a descriptor whose block is one row "
+                                "(1xN), got "
+                             << shapeString(block.getShape());
+  if (xOffsets.getRank() != 1)
+    return op->emitOpError() << "needs 1-D row offsets, got "
+                             << shapeString(xOffsets.getShape());
+  auto tensor = dyn_cast<RankedTensorType>(value);
+  SmallVector<int64_t> want{xOffsets.getShape()[0], block.getShape()[1]};
+  if (!tensor || tensor.getShape() != ArrayRef<int64_t>(want) ||
+      tensor.getElementType() != block.getElementType())
+    return op->emitOpError() << what << " must be a tensor of shape "
+                             << shapeString(want) << " of "
+                             << block.getElementType() << "; got " << value;
+  return success();
+}
+
+LogicalResult DescriptorGatherOp::verify() {
+  return verifyRows(*this, getDesc().getType(), getXOffsets().getType(),
+                    getType(), "the result");
+}
+
+LogicalResult DescriptorScatterOp::verify() {
+  return verifyRows(*this, getDesc().getType(), getXOffsets().getType(),
+                    getSrc().getType(), "the scattered value");
+}

@@ -508,7 +508,9 @@ LogicalResult LayoutAssignment::run() {
   // those that end up in one layout.
   module_.walk([](arith::ConstantOp c) {
     auto dense = dyn_cast<SplatElementsAttr>(c.getValue());
-    if (!dense || !isa<RankedTensorType>(c.getType()) || c->hasOneUse())
+    // (A dead one, which a rewrite before this pass may leave, has none.)
+    if (!dense || !isa<RankedTensorType>(c.getType()) || c->hasOneUse() ||
+        c->use_empty())
       return;
     SmallVector<OpOperand *> uses;
     for (OpOperand &u : c->getUses())

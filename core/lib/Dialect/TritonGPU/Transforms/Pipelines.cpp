@@ -12,6 +12,7 @@ void buildTritonToTritonGPUPipeline(
     OpPassManager &pm, const ConvertTritonToTritonGPUOptions &options,
     DotPlanner planner) {
   pm.addPass(createTritonRewriteTensorPointer());
+  pm.addPass(createTritonRewriteTensorDescriptorToPointer());
   pm.addPass(createConvertTritonToTritonGPU(options, std::move(planner)));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

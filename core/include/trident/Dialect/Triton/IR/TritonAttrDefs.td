@@ -34,6 +34,21 @@ def TT_PaddingOptionAttr : I32EnumAttr<"PaddingOption",
   I32EnumAttrCase<"PAD_NAN", 2, "nan">
 ]> { let cppNamespace = "::mlir::triton"; }
 
+def TT_DescriptorReduceKindAttr : I32EnumAttr<"DescriptorReduceKind",
+    "the reduction a tt.descriptor_reduce applies", [
+  I32EnumAttrCase<"NONE", 0, "none">,
+  I32EnumAttrCase<"ADD", 1, "add">,
+  I32EnumAttrCase<"AND", 2, "and">,
+  I32EnumAttrCase<"OR", 3, "or">,
+  I32EnumAttrCase<"XOR", 4, "xor">,
+  I32EnumAttrCase<"MAX", 5, "max">,
+  I32EnumAttrCase<"MIN", 6, "min">,
+  I32EnumAttrCase<"INC", 7, "inc">,
+  I32EnumAttrCase<"DEC", 8, "dec">
+]> {
+  let cppNamespace = "::mlir::triton";
+}
+
 def TT_MemSemanticAttr : I32EnumAttr<"MemSemantic",
     "memory ordering of an atomic", [
   I32EnumAttrCase<"RELAXED", 1, "relaxed">,

@@ -613,6 +613,113 @@ def TT_MakeTensorPtrOp : TT_Op<"make_tensor_ptr", [Pure, SameVariadicOperandSize
 }
 
 //===----------------------------------------------------------------------===//
+// Tensor descriptors
+//===----------------------------------------------------------------------===//
+
+def TT_MakeTensorDescOp : TT_Op<"make_tensor_descriptor", [Pure,
+    SameVariadicOperandSize]> {
+  let summary = "make a tensor descriptor in the kernel (tl.make_tensor_descriptor)";
+  let description = [{
+    Describes the tensor at `base` with `shape` (i32) and `strides` (i64,
+    in elements; the last is 1). Blocks of the result type's block shape are
+    read and written through it; elements outside `shape` read as `padding`
+    (zero or NaN) and are not written.
+  }];
+  let arguments = (ins TT_Ptr:$base, Variadic<I32>:$shape, Variadic<I64>:$strides,
+      DefaultValuedAttr<TT_PaddingOptionAttr, "::mlir::triton::PaddingOption::PAD_ZERO">:$padding);
+  let results = (outs TT_TensorDescType:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base) `,` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TT_DescriptorLoadOp : TT_Op<"descriptor_load", [
+    MemoryEffects<[MemRead<GlobalMemory>]>]> {
+  let summary = "load one block through a tensor descriptor";
+  let description = [{
+    Reads the block whose first element is at `indices` (one i32 per
+    dimension) of the descriptor's tensor; elements outside the tensor read
+    as the descriptor's padding. The result has the descriptor's block type.
+  }];
+  let arguments = (ins TT_TensorDescType:$desc, Variadic<I32>:$indices,
+    DefaultValuedAttr<TT_CacheModifierAttr, "::mlir::triton::CacheModifier::NONE">:$cache,
+    DefaultValuedAttr<TT_EvictionPolicyAttr, "::mlir::triton::EvictionPolicy::NORMAL">:$evict);
+  let results = (outs TT_Tensor:$result);
+  let assemblyFormat = [{
+    $desc `[` $indices `]`
+    oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict)
+    attr-dict `:` qualified(type($desc)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TT_DescriptorStoreOp : TT_Op<"descriptor_store", [
+    MemoryEffects<[MemRead<GlobalMemory>, MemWrite<GlobalMemory>]>]> {
+  let summary = "store one block through a tensor descriptor";
+  let description = [{
+    Writes `src` (the descriptor's block type) to the block whose first
+    element is at `indices`; elements outside the tensor are not written.
+  }];
+  let arguments = (ins TT_TensorDescType:$desc, TT_Tensor:$src,
+                       Variadic<I32>:$indices);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def TT_DescriptorReduceOp : TT_Op<"descriptor_reduce", [
+    MemoryEffects<[MemRead<GlobalMemory>, MemWrite<GlobalMemory>]>]> {
+  let summary = "reduce one block into the tensor through a descriptor (desc.atomic_add, ...)";
+  let description = [{
+    Combines `src` element by element into the block at `indices` with
+    `kind`, atomically per element; elements outside the tensor are left
+    alone.
+  }];
+  let arguments = (ins TT_DescriptorReduceKindAttr:$kind,
+                       TT_TensorDescType:$desc, TT_Tensor:$src,
+                       Variadic<I32>:$indices);
+  let assemblyFormat = [{
+    $kind `,` $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def TT_DescriptorGatherOp : TT_Op<"descriptor_gather", [
+    MemoryEffects<[MemRead<GlobalMemory>]>]> {
+  let summary = "gather rows through a tensor descriptor (desc.gather)";
+  let description = [{
+    The descriptor's block is one row (`1xN`). Reads row `x_offsets[i]`,
+    columns `y_offset` to `y_offset + N - 1`, into row i of the result
+    (`len(x_offsets) x N`); elements outside the tensor read as padding.
+  }];
+  let arguments = (ins TT_TensorDescType:$desc, RankedTensorOf<[I32]>:$x_offsets,
+                       I32:$y_offset);
+  let results = (outs TT_Tensor:$result);
+  let assemblyFormat = [{
+    $desc `[` $x_offsets `,` $y_offset `]` attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def TT_DescriptorScatterOp : TT_Op<"descriptor_scatter", [
+    MemoryEffects<[MemRead<GlobalMemory>, MemWrite<GlobalMemory>]>]> {
+  let summary = "scatter rows through a tensor descriptor (desc.scatter)";
+  let description = [{
+    The inverse of tt.descriptor_gather: row i of `src` is written to row
+    `x_offsets[i]`, columns from `y_offset`; elements outside the tensor are
+    not written.
+  }];
+  let arguments = (ins TT_TensorDescType:$desc, RankedTensorOf<[I32]>:$x_offsets,
+                       I32:$y_offset, TT_Tensor:$src);
+  let assemblyFormat = [{
+    $desc `[` $x_offsets `,` $y_offset `]` `,` $src attr-dict `:` type(operands)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Functions
 //===----------------------------------------------------------------------===//
 

@@ -30,6 +30,22 @@ def TT_PtrType : TypeDef<Triton_Dialect, "Pointer"> {
   let genVerifyDecl = 1;
 }
 
+def TT_TensorDescType : TypeDef<Triton_Dialect, "TensorDesc"> {
+  let mnemonic = "tensordesc";
+  let summary = "a tensor descriptor: a strided tensor in global memory, read and written a block at a time";
+  let description = [{
+    Names a tensor in global memory (base, shape, strides; the last stride
+    is 1) and the shape of the blocks `tt.descriptor_load` / `_store` /
+    `_gather` / `_scatter` / `_reduce` move, `blockType`:
+    `!tt.tensordesc<tensor<64x64xf16>>`. Hopper lowers the ops to TMA;
+    every other target to pointer arithmetic with bound masks
+    (triton-rewrite-tensor-descriptor-to-pointer). In TTGIR the block type
+    may carry the shared layout the copy engine writes.
+  }];
+  let parameters = (ins "RankedTensorType":$blockType);
+  let assemblyFormat = "`<` $blockType `>`";
+}
+
 //===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//

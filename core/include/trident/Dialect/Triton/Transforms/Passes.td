@@ -76,4 +76,24 @@ def TritonRewriteTensorPointer : Pass<"triton-rewrite-tensor-pointer", "::mlir::
   }];
 }
 
+def TritonRewriteTensorDescriptorToPointer
+    : Pass<"triton-rewrite-tensor-descriptor-to-pointer", "::mlir::ModuleOp"> {
+  let summary = "Lower tensor descriptors to pointer arithmetic, for targets without TMA";
+  let description = [{
+    Replaces every `!tt.tensordesc` value by the values it describes (base
+    pointer, shape and strides as i64, and an i1 saying whether
+    out-of-bounds elements read as NaN), through function signatures, calls,
+    returns and scf loops and branches. `tt.descriptor_load` / `_gather`
+    become masked `tt.load`s of `base + sum_d index_d * stride_d`,
+    `_store` / `_scatter` masked `tt.store`s, `_reduce` masked
+    `tt.atomic_rmw`s (relaxed, gpu scope). A public function's descriptor
+    parameters become the launch arguments DescriptorArguments.h spells
+    (the last stride folded to 1; base and strides marked with the
+    alignment a descriptor guarantees). Every backend without a tensor copy
+    engine runs it before its own lowering, as Triton's make_ttir does.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TRIDENT_TRITON_PASSES
