@@ -187,6 +187,121 @@ Register descriptors([](std::vector<Case> &cases) {
     c.grid[1] = (N + 31) / 32;
     cases.push_back(c);
   }
+  // Tutorial 09's persistent matmuls, C = A B^T (B is N x K): host
+  // descriptors, and descriptors made in the kernel; three programs walk
+  // the tiles, with and without epilogue subtiling.
+  const int PM = 100, PN = 80, PK = 72, SMS = 3;
+  auto matmulRef = [=](Data &d) {
+    for (int i = 0; i < PM; ++i)
+      for (int j = 0; j < PN; ++j) {
+        double acc = 0;
+        for (int k = 0; k < PK; ++k)
+          acc += d[0][i * PK + k] * d[1][j * PK + k];
+        d[2][i * PN + j] = roundTo(DT::F16, acc);
+      }
+  };
+  auto matmulTensors = [=] {
+    return std::vector<TensorSpec>{in("a", DT::F16, PM * PK, Gen::range(-1, 1)),
+                                   in("b", DT::F16, PN * PK, Gen::range(-1, 1)),
+                                   out("c", DT::F16, PM * PN)};
+  };
+  for (bool subtile : {false, true}) {
+    std::string st = subtile ? "True" : "False";
+    std::string cblock = subtile ? "16" : "32";
+    Case t = tileCase(
+        std::string("descriptor/tutorial09_tma_persistent") +
+            (subtile ? "/subtile" : ""),
+        "descriptors.py", "matmul_tma_persistent",
+        "tensordesc<fp16[32, 32]>, tensordesc<fp16[32, 32]>, tensordesc<fp16[32, " +
+            cblock + "]>, i32, i32, i32, 32, 32, 32, 2, False, " + st + ", " +
+            std::to_string(SMS) + ", False",
+        matmulTensors(),
+        joinArgs({descriptorArgs(0, {PM, PK}, {PK, 1}),
+                  descriptorArgs(1, {PN, PK}, {PK, 1}),
+                  descriptorArgs(2, {PM, PN}, {PN, 1}), {I(PM), I(PN), I(PK)}}),
+        matmulRef, 2e-3, 2e-3);
+    t.grid[0] = SMS;
+    cases.push_back(t);
+    for (bool flatten : {true, false}) {
+      if (subtile && !flatten)
+        continue; // the tutorial prunes this configuration
+      Case d = tileCase(
+          std::string("descriptor/tutorial09_descriptor_persistent") +
+              (subtile ? "/subtile" : "") + (flatten ? "" : "/no_flatten"),
+          "descriptors.py", "matmul_descriptor_persistent",
+          "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, 32, 32, 32, 2, " + st +
+              ", " + std::to_string(SMS) + ", False, " +
+              (flatten ? "True" : "False"),
+          matmulTensors(), {T(0), T(1), T(2), I(PM), I(PN), I(PK)}, matmulRef,
+          2e-3, 2e-3);
+      d.grid[0] = SMS;
+      cases.push_back(d);
+    }
+  }
+  // Tutorial 06's fused attention forward in its descriptor form: Q, K, V,
+  // O of (Z*H*N_CTX) x HEAD_DIM, as host descriptors or as pointers the
+  // kernel describes (_maybe_make_tensor_desc); causal (STAGE 3) or not.
+  const int Z = 1, H = 2, NC = 64, HD = 32, BMA = 32;
+  const double scale = 0.3;
+  for (bool host : {true, false})
+    for (int stage : {1, 3}) {
+      bool causal = stage == 3;
+      auto ref = [=](Data &d) {
+        for (int zh = 0; zh < Z * H; ++zh)
+          for (int i = 0; i < NC; ++i) {
+            int row = zh * NC + i;
+            std::vector<double> s(NC);
+            double mx = -INFINITY;
+            for (int j = 0; j < NC; ++j) {
+              double x = 0;
+              for (int e = 0; e < HD; ++e)
+                x += d[0][row * HD + e] * d[1][(zh * NC + j) * HD + e];
+              s[j] = causal && j > i ? -INFINITY : x * scale;
+              mx = std::max(mx, s[j]);
+            }
+            double sum = 0;
+            for (int j = 0; j < NC; ++j)
+              sum += s[j] == -INFINITY ? 0 : std::exp(s[j] - mx);
+            for (int e = 0; e < HD; ++e) {
+              double o = 0;
+              for (int j = 0; j < NC; ++j)
+                if (s[j] != -INFINITY)
+                  o += std::exp(s[j] - mx) / sum *
+                       d[2][(zh * NC + j) * HD + e];
+              d[3][row * HD + e] = roundTo(DT::F16, o);
+            }
+            d[4][row] = (mx + std::log(sum)) / std::log(2.0);
+          }
+      };
+      const int Y = Z * H * NC;
+      std::string sig =
+          "fp32, *fp32:16, i32, i32, " +
+          std::string(host ? "tensordesc<fp16[32, 32]>, tensordesc<fp16[16, "
+                             "32]>, tensordesc<fp16[16, 32]>, "
+                             "tensordesc<fp16[32, 32]>"
+                           : "*fp16:16, *fp16:16, *fp16:16, *fp16:16") +
+          ", i32, 32, 32, 16, False, " + std::to_string(stage) + ", False";
+      std::vector<ArgSpec> args =
+          host ? joinArgs({{ArgSpec::real(scale), T(4), I(Z), I(H)},
+                           descriptorArgs(0, {Y, HD}, {HD, 1}),
+                           descriptorArgs(1, {Y, HD}, {HD, 1}),
+                           descriptorArgs(2, {Y, HD}, {HD, 1}),
+                           descriptorArgs(3, {Y, HD}, {HD, 1}), {I(NC)}})
+               : std::vector<ArgSpec>{ArgSpec::real(scale), T(4), I(Z), I(H),
+                                      T(0), T(1), T(2), T(3), I(NC)};
+      Case c = tileCase(
+          std::string("descriptor/tutorial06_attention/") +
+              (host ? "host" : "device") + (causal ? "/causal" : ""),
+          "descriptors.py", "attn_fwd", sig,
+          {in("q", DT::F16, Y * HD, Gen::range(-1, 1)),
+           in("k", DT::F16, Y * HD, Gen::range(-1, 1)),
+           in("v", DT::F16, Y * HD, Gen::range(-1, 1)), out("o", DT::F16, Y * HD),
+           out("m", DT::F32, Y)},
+          args, ref, 1e-2, 1e-2);
+      c.grid[0] = NC / BMA;
+      c.grid[1] = Z * H;
+      cases.push_back(c);
+    }
 });
 
 } // namespace

@@ -208,11 +208,14 @@ TEST(BundleTest, RejectsBadLaunchMetadata) {
     const char *line, *message;
   } cases[] = {
       {"arg=x:*fp32:8", "metadata arg 'x:*fp32:8' has an unknown "
-                        "specialization '8' (expected 16, or 1 for an "
-                        "integer)"},
+                        "specialization '8' (expected 16, or 1, 2, 4, 8 for "
+                        "an integer)"},
       {"arg=x:*fp32:1", "metadata arg 'x:*fp32:1' has an unknown "
-                        "specialization '1' (expected 16, or 1 for an "
-                        "integer)"},
+                        "specialization '1' (expected 16, or 1, 2, 4, 8 for "
+                        "an integer)"},
+      {"arg=x:i64:32", "metadata arg 'x:i64:32' has an unknown "
+                       "specialization '32' (expected 16, or 1, 2, 4, 8 for "
+                       "an integer)"},
       {"arg=x:", "metadata arg 'x:' is not name:type"},
       {"num_warps=0", "metadata 'num_warps' is not a valid number: '0' "
                       "(expected 1 to 1024)"},
@@ -229,6 +232,19 @@ TEST(BundleTest, RejectsBadLaunchMetadata) {
     EXPECT_FALSE(parseMetadata(std::string(base) + c.line, m, error)) << c.line;
     EXPECT_EQ(error, c.message);
   }
+}
+
+// A tensor descriptor's strides: divisible by 16 bytes' worth of elements.
+TEST(BundleTest, ReadsSmallDivisibilities) {
+  KernelMetadata m;
+  std::string error;
+  ASSERT_TRUE(parseMetadata("kernel=k\ntarget=cpu\narg=s:i64:8\narg=t:i32:2\n",
+                            m, error))
+      << error;
+  ASSERT_EQ(m.args.size(), 2u);
+  EXPECT_EQ(m.args[0].divisibility, 8u);
+  EXPECT_EQ(m.args[0].spelling(), "i64:8");
+  EXPECT_EQ(m.args[1].divisibility, 2u);
 }
 
 TEST(BundleTest, WritesOnlyReadableMetadata) {

@@ -316,7 +316,8 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
         DType d;
         if (dtypeForLanguageName(name, d))
           return Val::dtypeObj(d);
-        if (name == "constexpr" || name == "tensor" || name == "dtype")
+        if (name == "constexpr" || name == "tensor" || name == "dtype" ||
+            name == "tensor_descriptor" || name == "tensor_descriptor_base")
           return Val::typeObj(name);
         if (name == "math")
           return Val::module("triton.language.math");

@@ -24,6 +24,7 @@
 #include "mlir/IR/Verifier.h"
 
 #include <cmath>
+#include <functional>
 #include <sstream>
 
 namespace trident::frontend {
@@ -99,7 +100,10 @@ std::string Val::describe() const {
   case Bool: case Int: case Float: return "constexpr " + numberStr(*this);
   case Str: return "'" + str + "'";
   case DTypeV: return "dtype " + dtype.str();
-  case Tensor: return type.isBlock() ? "tensor " + type.str() : "scalar " + type.str();
+  case Tensor:
+    if (type.elem.isDesc())
+      return "a tensor descriptor (" + type.str() + ")";
+    return type.isBlock() ? "tensor " + type.str() : "scalar " + type.str();
   case Tuple: {
     std::string s = "(";
     for (size_t k = 0; k < elems.size(); ++k)
@@ -1287,6 +1291,11 @@ void Generator::checkUncarried(const Stmt &s,
     auto a = frame().locals.find(n);
     if (a == frame().locals.end() || sameConstexpr(a->second, b->second))
       continue;
+    if (b->second.isTensor() && b->second.type.elem.isDesc())
+      error(s.loc, "'" + n + "' holds " + b->second.describe() +
+                       " and is reassigned in the loop: a descriptor cannot "
+                       "change from one iteration to the next (make each "
+                       "one before the loop, or inside it where it is used)");
     error(s.loc, "'" + n + "' holds " + b->second.describe() +
                      " and is reassigned in the loop (to " +
                      a->second.describe() + "); only tensors and numbers "
@@ -1335,6 +1344,12 @@ static void flattenReturn(const Val &v, std::vector<Val> &out) {
     return;
   }
   out.push_back(v);
+  // A descriptor is returned with its shape and strides, as it is passed.
+  if (v.isTensor() && v.type.elem.isDesc()) {
+    out.back().elems.clear();
+    for (const Val &e : v.elems)
+      out.push_back(e);
+  }
 }
 
 /// Rebuilds a returned value of `tmpl`'s structure from call results.
@@ -1346,7 +1361,11 @@ static Val rebuildReturn(const Val &tmpl, const std::vector<Val> &leaves,
       elems.push_back(rebuildReturn(e, leaves, next));
     return Val::tuple(elems);
   }
-  return leaves[next++];
+  Val v = leaves[next++];
+  if (v.isTensor() && v.type.elem.isDesc())
+    for (size_t d = 0; d < tmpl.elems.size(); ++d)
+      v.elems.push_back(leaves[next++]);
+  return v;
 }
 
 void Generator::execReturn(const Stmt &s) {
@@ -1379,6 +1398,25 @@ void Generator::execReturn(const Stmt &s) {
     f.terminated = true;
     return;
   }
+  // A descriptor's shape (i32) and strides (i64) follow it.
+  std::function<void(const Val &)> checkDescriptors = [&](const Val &v) {
+    for (const Val &e : v.kind == Val::Tuple ? v.elems : std::vector<Val>{})
+      checkDescriptors(e);
+    if (v.isTensor() && v.type.elem.isDesc() &&
+        v.elems.size() != 2 * v.type.elem.element().shape.size())
+      error(s.loc, "this tensor descriptor's shape and strides are not "
+                   "known here, so it cannot be returned");
+  };
+  checkDescriptors(whole);
+  for (size_t i = 0; i < vals.size(); ++i)
+    if (vals[i].isTensor() && vals[i].type.elem.isDesc()) {
+      size_t rank = vals[i].type.elem.element().shape.size();
+      for (size_t d = 0; d < 2 * rank; ++d)
+        vals[i + 1 + d] =
+            cast(toTensor(vals[i + 1 + d], s.loc),
+                 DType(d < rank ? Scalar::I32 : Scalar::I64), s.loc);
+      i += 2 * rank;
+    }
   llvm::SmallVector<mlir::Value> operands;
   std::vector<TType> types;
   for (Val &v : vals) {
@@ -2005,15 +2043,74 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
     bound[k] = eval(*fn.params[k].defaultValue);
     frames_.pop_back();
   }
+  // What a call passes: every tensor among the arguments (inside tuples
+  // too, depth first), a descriptor followed by its shape (i32) and
+  // strides (i64) as in Triton; compile-time leaves are folded in.
+  std::function<void(const Val &, llvm::SmallVector<mlir::Type> &,
+                     llvm::SmallVector<mlir::Value> *)>
+      flattenArg = [&](const Val &v, llvm::SmallVector<mlir::Type> &types,
+                       llvm::SmallVector<mlir::Value> *values) {
+        if (v.kind == Val::Tuple) {
+          for (const Val &e : v.elems)
+            flattenArg(e, types, values);
+          return;
+        }
+        if (!v.isTensor())
+          return;
+        types.push_back(v.type.toMLIR(&ctx_));
+        if (values)
+          values->push_back(v.value);
+        if (!v.type.elem.isDesc())
+          return;
+        size_t rank = v.type.elem.element().shape.size();
+        if (v.elems.size() != 2 * rank)
+          error(l, "this tensor descriptor's shape and strides are not known "
+                   "here, so it cannot be passed to a @jit function");
+        for (size_t d = 0; d < 2 * rank; ++d) {
+          DType want(d < rank ? Scalar::I32 : Scalar::I64);
+          types.push_back(want.toMLIR(&ctx_));
+          if (values)
+            values->push_back(cast(toTensor(v.elems[d], l), want, l).value);
+        }
+      };
+  // The callee's view of an argument: its structure rebuilt over the
+  // entry block's arguments from `next` on.
+  std::function<Val(const Val &, mlir::Block *, unsigned &)> rebuildArg =
+      [&](const Val &v, mlir::Block *entry, unsigned &next) -> Val {
+    if (v.kind == Val::Tuple) {
+      std::vector<Val> elems;
+      for (const Val &e : v.elems)
+        elems.push_back(rebuildArg(e, entry, next));
+      Val t = v;
+      t.elems = elems;
+      return t;
+    }
+    if (!v.isTensor())
+      return v;
+    Val out = Val::tensor(entry->getArgument(next++), v.type);
+    if (v.type.elem.isDesc()) {
+      size_t rank = v.type.elem.element().shape.size();
+      for (size_t d = 0; d < 2 * rank; ++d)
+        out.elems.push_back(
+            Val::tensor(entry->getArgument(next++),
+                        TType(d < rank ? Scalar::I32 : Scalar::I64)));
+    }
+    return out;
+  };
+  std::function<bool(const Val &)> passable = [&](const Val &v) {
+    if (v.kind == Val::Tuple)
+      return llvm::all_of(v.elems, passable);
+    return v.isConstexpr() || v.isTensor();
+  };
   for (size_t k = 0; k < n; ++k) {
     const Val &v = bound[k];
     // A tl.constexpr annotation on a helper's parameter does not make a
     // runtime argument a constant: as in Triton, the value passed decides
     // (a constant is folded in, a runtime value is an ordinary argument).
-    if (!v.isConstexpr() && !v.isTensor())
+    if (!passable(v))
       error(l, "argument '" + fn.params[k].name + "' of " + fn.name +
-                   "(): tuples holding tensors cannot be passed to @jit "
-                   "functions");
+                   "() is " + v.describe() + ", which cannot be passed to a "
+                   "@jit function");
     // As Triton: a function kept out of line takes scalars only (a block
     // argument would need a layout agreed across the call).
     if (fn.noinline && v.isTensor() && v.type.isBlock())
@@ -2038,16 +2135,7 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
     inProgress_.insert(name);
     llvm::SmallVector<mlir::Type> argTypes;
     for (const Val &v : bound)
-      if (v.isTensor()) {
-        argTypes.push_back(v.type.toMLIR(&ctx_));
-        // A descriptor travels with its shape (i32) and strides (i64), as
-        // in Triton.
-        if (v.type.elem.isDesc()) {
-          size_t rank = v.type.elem.element().shape.size();
-          argTypes.append(rank, b_.getI32Type());
-          argTypes.append(rank, b_.getI64Type());
-        }
-      }
+      flattenArg(v, argTypes, nullptr);
     mlir::OpBuilder::InsertionGuard guard(b_);
     SourceLoc savedLoc = curLoc_;
     b_.setInsertionPointToEnd(module_->getBody());
@@ -2067,22 +2155,11 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
     mlir::Block *entry = func.addEntryBlock();
     unsigned argNo = 0;
     for (size_t k = 0; k < n; ++k) {
-      if (bound[k].isTensor()) {
-        mlir::BlockArgument arg = entry->getArgument(argNo++);
-        arg.setLoc(mlir::NameLoc::get(b_.getStringAttr(fn.params[k].name),
-                                      loc(fn.params[k].loc)));
-        Val v = Val::tensor(arg, bound[k].type);
-        if (v.type.elem.isDesc()) {
-          size_t rank = v.type.elem.element().shape.size();
-          for (size_t d = 0; d < 2 * rank; ++d)
-            v.elems.push_back(
-                Val::tensor(entry->getArgument(argNo++),
-                            TType(d < rank ? Scalar::I32 : Scalar::I64)));
-        }
-        frame().locals[fn.params[k].name] = v;
-      } else {
-        frame().locals[fn.params[k].name] = bound[k];
-      }
+      if (bound[k].isTensor())
+        entry->getArgument(argNo).setLoc(
+            mlir::NameLoc::get(b_.getStringAttr(fn.params[k].name),
+                               loc(fn.params[k].loc)));
+      frame().locals[fn.params[k].name] = rebuildArg(bound[k], entry, argNo);
     }
     b_.setInsertionPointToEnd(entry);
     exec(fn.body);
@@ -2116,22 +2193,9 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
   }
   const std::vector<TType> &results = generated_[name];
   llvm::SmallVector<mlir::Value> operands;
+  llvm::SmallVector<mlir::Type> operandTypes;
   for (const Val &v : bound)
-    if (v.isTensor()) {
-      operands.push_back(v.value);
-      if (v.type.elem.isDesc()) {
-        size_t rank = v.type.elem.element().shape.size();
-        if (v.elems.size() != 2 * rank)
-          error(l, "this tensor descriptor's shape and strides are not known "
-                   "here (a descriptor returned by a @jit function cannot be "
-                   "passed on)");
-        for (size_t d = 0; d < 2 * rank; ++d)
-          operands.push_back(
-              cast(toTensor(v.elems[d], l),
-                   DType(d < rank ? Scalar::I32 : Scalar::I64), l)
-                  .value);
-      }
-    }
+    flattenArg(v, operandTypes, &operands);
   llvm::SmallVector<mlir::Type> resTypes;
   for (const TType &t : results)
     resTypes.push_back(t.toMLIR(&ctx_));

@@ -28,6 +28,19 @@ from . import testing  # noqa: F401
 from . import runtime  # noqa: F401
 from ._native import TridentError, DeviceAssertionError, OutOfBoundsAccess  # noqa: F401
 from . import compiler  # noqa: F401
+from . import tools  # noqa: F401
+
+
+_allocator = None
+
+
+def set_allocator(allocator):
+    """Triton's hook for the global memory kernels take at run time (for
+    descriptors made in the kernel, on GPUs with a tensor copy engine).
+    Trident lowers such descriptors to pointer arithmetic and needs none
+    yet: the allocator is kept, and not called."""
+    global _allocator
+    _allocator = allocator
 
 
 def cdiv(x, y):

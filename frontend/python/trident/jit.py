@@ -138,6 +138,8 @@ def _spec_other(a, align, nospec=False):
         # tl.constexpr(v) for a parameter not annotated constexpr: a
         # constexpr, as in Triton.
         return ("constexpr", _constexpr_key(a.value))
+    if _is_descriptor(a):
+        return (_descriptor_key(a), "desc")
     # numpy scalars (np.float32(2.0): they also have __array_interface__)
     # are their value; 0-d arrays and tensors stay tensors, as in Triton.
     if type(a).__module__ == "numpy" and type(a).__name__ != "ndarray" and \
@@ -146,6 +148,35 @@ def _spec_other(a, align, nospec=False):
         if isinstance(v, (bool, int, float)):
             return _spec_other(v, align, nospec)
     return _spec_tensor(a, align)
+
+
+def _is_descriptor(a):
+    """A host-side TensorDescriptor (trident.tools.tensor_descriptor, or
+    any object of that name with its fields)."""
+    return type(a).__name__ == "TensorDescriptor" and hasattr(a, "block_shape") \
+        and hasattr(a, "base")
+
+
+def _descriptor_key(a):
+    """`tensordesc<fp16[64, 64]>`, as Triton specializes a descriptor."""
+    dims = ", ".join(str(int(d)) for d in a.block_shape)
+    return f"tensordesc<{dtype_name(a.base.dtype)}[{dims}]>"
+
+
+def _descriptor_part(desc, part):
+    """One launch argument of a descriptor, by the suffix of its name in
+    the compiled kernel (DescriptorArguments.h): pack.shape0, pack.stride1,
+    pack.padding, shape0, strides1."""
+    if part == "pack.padding":
+        return desc.padding == "nan"
+    name = part[5:] if part.startswith("pack.") else part
+    if name.startswith("shape"):
+        return int(desc.shape[int(name[5:])])
+    if name.startswith("strides"):
+        return int(desc.strides[int(name[7:])])
+    if name.startswith("stride"):
+        return int(desc.strides[int(name[6:])])
+    raise TypeError(f"unknown part '{part}' of a tensor descriptor argument")
 
 
 def _spec(a):
@@ -329,6 +360,8 @@ def _device_of(values, positions):
     """(key, device) for the first tensor among `values`."""
     for i in positions:
         a = values[i]
+        if _is_descriptor(a):
+            a = a.base
         if type(a) in _TORCH_TYPES:
             index = a.get_device()  # -1 on the host
             if index >= 0:
@@ -530,7 +563,21 @@ class CompiledKernel:
             rt.check(rt.lib.trident_kernel_arg(k, i, ctypes.byref(n), ctypes.byref(t)))
             names.append((n.value.decode(), t.value.decode()))
         index = {p.name: i for i, p in enumerate(params)}
-        self._positions = [index[n] for n, _ in names]
+        # A tensor descriptor parameter is launched as several arguments
+        # (`d`, `d.pack.shape0`, ..., `d.shape0`, ...): each reads from the
+        # descriptor, placed after the parameters' values (_with_parts).
+        self._parts = []
+        self._positions = []
+        for n, _ in names:
+            if n in index:
+                self._positions.append(index[n])
+            else:
+                base, _, part = n.partition(".")
+                if base not in index:
+                    raise TypeError(f"kernel '{self.name}' takes an argument '{n}' "
+                                    f"that no parameter provides")
+                self._positions.append(len(params) + len(self._parts))
+                self._parts.append((index[base], part))
         self._names = [n for n, _ in names]
         self._types = [t for _, t in names]
         self._cpu = device.driver == "cpu"
@@ -543,6 +590,8 @@ class CompiledKernel:
         self._torch_args = {i for i, k in enumerate(key or ()) if isinstance(k, str) and k.startswith("*")}
         self._gpu_launch = self._make_launcher()
         self._launch = self._run_cpu if self._cpu else self._gpu_launch
+        if self._parts:
+            self._launch = self._with_parts(self._launch)
         self.stream = _stream_getter(device)
 
     def _make_launcher(self):
@@ -595,6 +644,23 @@ class CompiledKernel:
         exec(src, scope)
         return scope["launch"]
 
+    def _with_parts(self, launch):
+        """`launch` taking the parameters' values, descriptors expanded."""
+        parts = self._parts
+        descs = sorted({p for p, _ in parts})
+
+        def expanded(grid, stream, values):
+            full = list(values)
+            for p in descs:
+                if not _is_descriptor(full[p]):
+                    raise TypeError(f"argument '{self.fn.arg_names[p]}' of "
+                                    f"'{self.name}' must be a TensorDescriptor")
+            full.extend(_descriptor_part(values[p], part) for p, part in parts)
+            for p in descs:
+                full[p] = full[p].base
+            launch(grid, stream, full)
+        return expanded
+
     def run(self, grid, values, stream):
         try:
             self._launch(grid, stream, values)
@@ -605,7 +671,7 @@ class CompiledKernel:
         _grid3(grid)  # names a bad grid
         # Name the argument: the first whose value its slot cannot hold.
         for name, pos, t in zip(self._names, self._positions, self._types):
-            if values is None or t.startswith("*"):
+            if values is None or t.startswith("*") or pos >= len(values):
                 continue
             v = values[pos]
             try:

@@ -609,3 +609,51 @@ tt.func @zero_sized_tensor(%x: tensor<0xf32>) {
   %0 = tt.precise_sqrt %x : tensor<0xf32>
   tt.return
 }
+
+// -----
+
+tt.func @descriptor_load_shape(%d: !tt.tensordesc<tensor<16x16xf16>>, %i: i32) {
+  // expected-error @+1 {{'tt.descriptor_load' op the result must be the descriptor's block, a tensor of shape [16, 16] of 'f16'; got 'tensor<16x32xf16>'}}
+  %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x32xf16>
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_store_indices(%d: !tt.tensordesc<tensor<16x16xf16>>, %i: i32, %v: tensor<16x16xf16>) {
+  // expected-error @+1 {{'tt.descriptor_store' op has 1 indices for a descriptor of rank 2}}
+  tt.descriptor_store %d[%i], %v : !tt.tensordesc<tensor<16x16xf16>>, tensor<16x16xf16>
+  tt.return
+}
+
+// -----
+
+tt.func @make_descriptor_element(%p: !tt.ptr<f32>, %m: i32, %s: i64) {
+  // expected-error @+1 {{'tt.make_tensor_descriptor' op base points to 'f32' but the descriptor's blocks hold 'f16'}}
+  %0 = tt.make_tensor_descriptor %p, [%m, %m], [%s, %s] : <f32>, <tensor<16x16xf16>>
+  tt.return
+}
+
+// -----
+
+tt.func @make_descriptor_rank(%p: !tt.ptr<f16>, %m: i32, %s: i64) {
+  // expected-error @+1 {{'tt.make_tensor_descriptor' op has 1 shape entries for a block of rank 2}}
+  %0 = tt.make_tensor_descriptor %p, [%m], [%s] : <f16>, <tensor<16x16xf16>>
+  tt.return
+}
+
+// -----
+
+tt.func @gather_needs_one_row(%d: !tt.tensordesc<tensor<2x16xf16>>, %rows: tensor<8xi32>, %y: i32) {
+  // expected-error @+1 {{'tt.descriptor_gather' op needs a descriptor whose block is one row (1xN), got [2, 16]}}
+  %0 = tt.descriptor_gather %d[%rows, %y] : (!tt.tensordesc<tensor<2x16xf16>>, tensor<8xi32>, i32) -> tensor<8x16xf16>
+  tt.return
+}
+
+// -----
+
+tt.func @scatter_shape(%d: !tt.tensordesc<tensor<1x16xf16>>, %rows: tensor<8xi32>, %y: i32, %v: tensor<4x16xf16>) {
+  // expected-error @+1 {{'tt.descriptor_scatter' op the scattered value must be a tensor of shape [8, 16] of 'f16'; got 'tensor<4x16xf16>'}}
+  tt.descriptor_scatter %d[%rows, %y], %v : !tt.tensordesc<tensor<1x16xf16>>, tensor<8xi32>, i32, tensor<4x16xf16>
+  tt.return
+}

@@ -247,3 +247,24 @@ tt.func @calls(%x: f32) -> f32 {
   %0 = tt.call @helper(%x) : (f32) -> f32
   tt.return %0 : f32
 }
+
+// CHECK-LABEL: tt.func @descriptors
+tt.func @descriptors(%d: !tt.tensordesc<tensor<64x64xf16>>, %p: !tt.ptr<f32>, %m: i32, %s: i64, %rows: tensor<8xi32>, %v: tensor<8x32xf32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i64
+  // CHECK: tt.make_tensor_descriptor %{{.*}}, [%{{.*}}, %{{.*}}], [%{{.*}}, %{{.*}}] {padding = 2 : i32} : <f32>, <tensor<1x32xf32>>
+  %e = tt.make_tensor_descriptor %p, [%m, %m], [%s, %c1] {padding = 2 : i32} : <f32>, <tensor<1x32xf32>>
+  // CHECK: tt.make_tensor_descriptor %{{.*}}, [%{{.*}}], [%{{.*}}] : <f32>, <tensor<32xf32>>
+  %f = tt.make_tensor_descriptor %p, [%m], [%c1] : <f32>, <tensor<32xf32>>
+  // CHECK: tt.descriptor_load %{{.*}}[%{{.*}}, %{{.*}}] cacheModifier = ca evictionPolicy = evict_last : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16>
+  %x = tt.descriptor_load %d[%c0, %c0] cacheModifier = ca evictionPolicy = evict_last : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16>
+  // CHECK: tt.descriptor_store %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16>
+  tt.descriptor_store %d[%c0, %c0], %x : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16>
+  // CHECK: tt.descriptor_reduce add, %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16>
+  tt.descriptor_reduce add, %d[%c0, %c0], %x : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16>
+  // CHECK: tt.descriptor_gather %{{.*}}[%{{.*}}, %{{.*}}] : (!tt.tensordesc<tensor<1x32xf32>>, tensor<8xi32>, i32) -> tensor<8x32xf32>
+  %g = tt.descriptor_gather %e[%rows, %c0] : (!tt.tensordesc<tensor<1x32xf32>>, tensor<8xi32>, i32) -> tensor<8x32xf32>
+  // CHECK: tt.descriptor_scatter %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !tt.tensordesc<tensor<1x32xf32>>, tensor<8xi32>, i32, tensor<8x32xf32>
+  tt.descriptor_scatter %e[%rows, %c0], %v : !tt.tensordesc<tensor<1x32xf32>>, tensor<8xi32>, i32, tensor<8x32xf32>
+  tt.return
+}

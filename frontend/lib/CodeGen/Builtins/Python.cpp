@@ -91,7 +91,11 @@ Val pyIsinstance(Generator &g, Call &c) {
     if (t.kind != Val::TypeObj)
       g.error(l, "isinstance() needs a type as its second argument");
     r |= (t.str == "constexpr" && x.isConstexpr()) ||
-         (t.str == "tensor" && x.isTensor()) ||
+         // A descriptor is no tl.tensor in Triton (both are base values).
+         (t.str == "tensor" && x.isTensor() && !x.type.elem.isDesc()) ||
+         ((t.str == "tensor_descriptor" ||
+           t.str == "tensor_descriptor_base") &&
+          x.isTensor() && x.type.elem.isDesc()) ||
          (t.str == "int" && (x.kind == Val::Int || x.kind == Val::Bool)) ||
          (t.str == "float" && x.kind == Val::Float) ||
          (t.str == "bool" && x.kind == Val::Bool) ||

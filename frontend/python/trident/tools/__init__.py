@@ -1,0 +1,1 @@
+"""triton.tools for scripts: the host-side TensorDescriptor."""
