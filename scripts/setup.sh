@@ -10,6 +10,7 @@ packages=(
   libgtest-dev googletest
   python3-numpy python3-pytest python3-ipython
   rocm-device-libs
+  libhiredis-dev redis-server
 )
 
 missing=()

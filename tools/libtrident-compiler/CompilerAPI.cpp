@@ -8,6 +8,8 @@
 
 #include "trident/compiler.h"
 
+#include "trident/Driver/RemoteCache.h"
+
 #include "trident/Bundle.h"
 #include "trident/Driver/Driver.h"
 #include "trident/Frontend/Compiler.h"
@@ -17,6 +19,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <new>
@@ -35,6 +38,7 @@ struct trident_compile_result_s {
   bool ok = false;
   std::string errors, warnings, bundle, metadata;
   bool fromCache = false;
+  std::string cache = "off";
   double milliseconds = 0;
 };
 
@@ -186,6 +190,7 @@ trident_compile_result_t *trident_compile(trident_compiler_t *c,
   }
   out->metadata = bundle::formatMetadata(k.metadata);
   out->fromCache = k.fromCache;
+  out->cache = k.cacheOutcome;
   out->ok = true;
   return out;
 }
@@ -217,6 +222,73 @@ int trident_compile_result_from_cache(const trident_compile_result_t *r) {
 }
 double trident_compile_result_milliseconds(const trident_compile_result_t *r) {
   return r ? r->milliseconds : 0;
+}
+const char *trident_compile_result_cache(const trident_compile_result_t *r) {
+  return r ? r->cache.c_str() : "off";
+}
+
+int trident_remote_cache_get(const char *kind, const char *key,
+                             void **out_data, size_t *out_size,
+                             const char **warning) {
+  static thread_local std::string message;
+  message.clear();
+  if (warning)
+    *warning = message.c_str();
+  if (out_data)
+    *out_data = nullptr;
+  if (out_size)
+    *out_size = 0;
+  RemoteCache *rc = RemoteCache::get("", message);
+  if (warning)
+    *warning = message.c_str();
+  if (!rc)
+    return -1;
+  if (str(kind) != "autotune" || !key || !out_data || !out_size)
+    return 0;
+  std::string payload;
+  if (rc->lookup(RemoteCache::Kind::Autotune, key, payload, message) !=
+      RemoteCache::Result::Hit) {
+    if (warning)
+      *warning = message.c_str();
+    return 0;
+  }
+  void *copy = std::malloc(payload.size() ? payload.size() : 1);
+  if (!copy)
+    return 0;
+  std::memcpy(copy, payload.data(), payload.size());
+  *out_data = copy;
+  *out_size = payload.size();
+  return 1;
+}
+
+void trident_remote_cache_free(void *data) { std::free(data); }
+
+int trident_remote_cache_put(const char *kind, const char *key,
+                             const void *data, size_t size) {
+  std::string ignored;
+  RemoteCache *rc = RemoteCache::get("", ignored);
+  if (!rc)
+    return -1;
+  if (str(kind) != "autotune" || !key || (!data && size))
+    return 0;
+  return rc->store(RemoteCache::Kind::Autotune, key,
+                   std::string(static_cast<const char *>(data), size))
+             ? 1
+             : 0;
+}
+
+const char *trident_remote_cache_stats(void) {
+  static thread_local std::string text;
+  std::string ignored;
+  RemoteCache *rc = RemoteCache::get("", ignored);
+  text = rc ? rc->statsText() : "";
+  return text.c_str();
+}
+
+void trident_remote_cache_flush(int milliseconds) {
+  std::string ignored;
+  if (RemoteCache *rc = RemoteCache::get("", ignored))
+    rc->flush(milliseconds);
 }
 
 } // extern "C"

@@ -143,6 +143,13 @@ cl::opt<bool> force("force",
                     cl::desc("let -o replace an existing Python file (a "
                              "kernel source is never replaced otherwise)"),
                     cl::cat(category));
+cl::opt<std::string> remoteCache(
+    "remote-cache",
+    cl::desc("a shared cache behind the on-disk one, "
+             "redis://[[user]:password@]host[:port][/db] (default: "
+             "TRIDENT_REMOTE_CACHE); TRIDENT_REMOTE_CACHE_KEY authenticates "
+             "its entries"),
+    cl::value_desc("URL"), cl::cat(category));
 cl::opt<std::string> cacheDir(
     "cache-dir",
     cl::desc("cache directory (default TRIDENT_CACHE_DIR or\n"
@@ -333,6 +340,7 @@ int main(int argc, char **argv) {
   options.useCache = !noCache;
   if (cacheDir.getNumOccurrences())
     options.cacheDir = cacheDir;
+  options.remoteCache = remoteCache;
   if (dumpDir.getNumOccurrences())
     options.dumpDir = dumpDir;
   std::string emit = emitStage;
@@ -447,9 +455,20 @@ int main(int argc, char **argv) {
         llvm::errs() << line;
         total += st.milliseconds;
       }
-      char line[128];
+      char line[160];
       snprintf(line, sizeof(line), "  %-12s %10.3f ms\n", "total", total);
       llvm::errs() << line;
+      if (k.cacheOutcome != "off") {
+        // Which cache level served it, and what the remote one cost.
+        snprintf(line, sizeof(line),
+                 "  cache: %s; remote: %llu bytes read, %llu bytes written, "
+                 "%.3f ms\n",
+                 k.cacheOutcome.c_str(),
+                 (unsigned long long)k.remoteBytesRead,
+                 (unsigned long long)k.remoteBytesWritten,
+                 k.remoteMilliseconds);
+        llvm::errs() << line;
+      }
     }
     entries.push_back({k.metadata, k.output});
     results.push_back(std::move(k));

@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-#define TRIDENT_COMPILER_API_VERSION 1
+#define TRIDENT_COMPILER_API_VERSION 2
 
 /* TRIDENT_COMPILER_API_VERSION of the library (to check against the
  * header a caller was written for). */
@@ -112,6 +112,38 @@ int trident_compile_result_from_cache(const trident_compile_result_t *result);
 /* Milliseconds the compile took (0 for a cache hit's stages). */
 double trident_compile_result_milliseconds(
     const trident_compile_result_t *result);
+/* Which cache level served it: "local hit", "remote hit", "miss"
+ * (compiled), "off" (API version 2). */
+const char *
+trident_compile_result_cache(const trident_compile_result_t *result);
+
+/*===-- The remote cache (API version 2) ---------------------------------===*
+ * The process's remote cache (TRIDENT_REMOTE_CACHE, RemoteCache.h), for
+ * callers that keep their own entries there: the Python package's
+ * autotuning results. `kind` is "autotune" (bundles are the compiler's).
+ * Entries are sealed and checked as bundles are (HMAC with
+ * TRIDENT_REMOTE_CACHE_KEY). */
+
+/* 1: a hit, `*out_data` (free it with trident_remote_cache_free) and
+ * `*out_size` set; 0: no usable entry (missing, refused, server down);
+ * -1: no remote cache configured. `warning` (may be NULL) receives a
+ * message the first time a fault happens, else "" (valid until the next
+ * call on this thread). */
+int trident_remote_cache_get(const char *kind, const char *key,
+                             void **out_data, size_t *out_size,
+                             const char **warning);
+void trident_remote_cache_free(void *data);
+/* Queues a write. 1: queued; 0: not allowed (no secret and no opt-in, or
+ * too large); -1: no remote cache configured. */
+int trident_remote_cache_put(const char *kind, const char *key,
+                             const void *data, size_t size);
+/* `key=value` lines: url, hits, misses, refused, unavailable, writes,
+ * write_failures, skipped_large, bytes_read, bytes_written, read_ms,
+ * write_ms ("" when none is configured). Valid until the next call on
+ * this thread. */
+const char *trident_remote_cache_stats(void);
+/* Waits up to `milliseconds` for queued writes. */
+void trident_remote_cache_flush(int milliseconds);
 
 #ifdef __cplusplus
 } /* extern "C" */

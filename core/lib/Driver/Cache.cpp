@@ -101,30 +101,53 @@ Cache::Lookup Cache::lookup(const std::string &key, bundle::Entry &out,
     }
     return corrupt(error);
   }
-  std::vector<bundle::Entry> entries;
-  if (!bundle::read(data, entries, error))
+  if (!decode(key, data, out, error))
     return corrupt(error);
-  if (entries.size() != 1)
-    return corrupt("it holds " + std::to_string(entries.size()) + " entries");
+  return Lookup::Hit;
+}
+
+bool Cache::decode(const std::string &key, const std::string &data,
+                   bundle::Entry &out, std::string &why) {
+  std::vector<bundle::Entry> entries;
+  if (!bundle::read(data, entries, why))
+    return false;
+  if (entries.size() != 1) {
+    why = "it holds " + std::to_string(entries.size()) + " entries";
+    return false;
+  }
   // A valid entry of another key (copied or renamed into place) must not be
   // served for this one.
   auto stored = entries[0].meta.extra.find(kKeyExtra);
-  if (stored == entries[0].meta.extra.end())
-    return corrupt("it records no cache key");
-  if (stored->second != key)
-    return corrupt("it is the entry of key " + stored->second);
+  if (stored == entries[0].meta.extra.end()) {
+    why = "it records no cache key";
+    return false;
+  }
+  if (stored->second != key) {
+    why = "it is the entry of key " + stored->second;
+    return false;
+  }
   entries[0].meta.extra.erase(stored);
   out = std::move(entries[0]);
-  return Lookup::Hit;
+  return true;
+}
+
+bool Cache::encode(const std::string &key, const bundle::Entry &entry,
+                   std::string &data, std::string &error) {
+  bundle::Entry keyed = entry;
+  keyed.meta.extra[kKeyExtra] = key;
+  return bundle::write({keyed}, data, error);
 }
 
 bool Cache::store(const std::string &key, const bundle::Entry &entry,
                   std::string &error) const {
-  bundle::Entry keyed = entry;
-  keyed.meta.extra[kKeyExtra] = key;
   std::string data;
-  if (!bundle::write({keyed}, data, error))
+  if (!encode(key, entry, data, error))
     return false;
+  return storeEncoded(key, data, error);
+}
+
+bool Cache::storeEncoded(const std::string &key, const std::string &data,
+                         std::string &error) const {
   std::string path = pathFor(key);
   std::string dir = path.substr(0, path.rfind('/'));
   if (std::error_code ec =

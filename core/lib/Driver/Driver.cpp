@@ -5,6 +5,7 @@
 #include "trident/Compiler/Pipeline.h"
 #include "trident/Compiler/Registration.h"
 #include "trident/Driver/Cache.h"
+#include "trident/Driver/RemoteCache.h"
 #include "trident/Version.h"
 
 #include "IRInput.h"
@@ -444,24 +445,61 @@ private:
       cache_.emplace(dir);
     else
       out_.warnings.push_back(warning);
+    std::string remoteWarning;
+    remote_ = RemoteCache::get(opts_.remoteCache, remoteWarning);
+    if (!remoteWarning.empty())
+      out_.warnings.push_back(remoteWarning);
+    out_.cacheOutcome = "miss";
     bundle::Entry hit;
     Cache::Lookup r = cache_ && !wantsCompile ? cache_->lookup(key_, hit, warning)
                                               : Cache::Lookup::Miss;
-    if (r == Cache::Lookup::Hit &&
-        (kernelName_.empty() || hit.meta.kernel == kernelName_) &&
-        hit.meta.target == target_.str) {
-      out_.metadata = hit.meta;
-      out_.output = std::move(hit.binary);
+    auto serves = [&](const bundle::Entry &e) {
+      return (kernelName_.empty() || e.meta.kernel == kernelName_) &&
+             e.meta.target == target_.str;
+    };
+    auto serve = [&](bundle::Entry &e, const char *outcome) {
+      out_.metadata = e.meta;
+      out_.output = std::move(e.binary);
       out_.stage = stages_.back().name;
       out_.binaryOutput = stages_.back().binaryOutput;
       out_.fromCache = true;
+      out_.cacheOutcome = outcome;
       out_.times.push_back({"cache-hit", msSince(t0)});
       return true;
-    }
+    };
+    if (r == Cache::Lookup::Hit && serves(hit))
+      return serve(hit, "local hit");
     if (r == Cache::Lookup::Corrupt)
       out_.warnings.push_back(warning + "; recompiling");
     else if (r == Cache::Lookup::Unreadable)
       out_.warnings.push_back(warning);
+    // The second level: a hit is checked as a local entry is, and written
+    // to the local cache.
+    if (remote_ && !wantsCompile) {
+      auto r0 = Clock::now();
+      std::string bytes, why;
+      RemoteCache::Result rr =
+          remote_->lookup(RemoteCache::Kind::Bundle, key_, bytes, remoteWarning);
+      out_.remoteMilliseconds = msSince(r0);
+      if (!remoteWarning.empty())
+        out_.warnings.push_back(remoteWarning);
+      if (rr == RemoteCache::Result::Hit) {
+        out_.remoteBytesRead = bytes.size();
+        bundle::Entry got;
+        if (Cache::decode(key_, bytes, got, why) && serves(got)) {
+          std::string storeError;
+          if (cache_ && !cache_->storeEncoded(key_, bytes, storeError))
+            out_.warnings.push_back("not cached locally: " + storeError);
+          return serve(got, "remote hit");
+        }
+        if (why.empty())
+          why = "an entry of another kernel or target";
+        remoteWarning.clear();
+        remote_->reportBadPayload(key_, why, remoteWarning);
+        if (!remoteWarning.empty())
+          out_.warnings.push_back(remoteWarning);
+      }
+    }
     return false;
   }
 
@@ -761,12 +799,22 @@ private:
   }
 
   void store() {
-    if (!cache_)
+    if (key_.empty())
       return;
     bundle::Entry e{meta_, out_.output};
-    std::string storeError;
-    if (!cache_->store(key_, e, storeError))
+    std::string data, storeError;
+    if (!Cache::encode(key_, e, data, storeError)) {
       out_.warnings.push_back("not cached: " + storeError);
+      return;
+    }
+    if (cache_ && !cache_->storeEncoded(key_, data, storeError))
+      out_.warnings.push_back("not cached: " + storeError);
+    // The remote write happens on the remote cache's own thread.
+    if (remote_ && remote_->canWrite()) {
+      size_t size = data.size();
+      if (remote_->store(RemoteCache::Kind::Bundle, key_, std::move(data)))
+        out_.remoteBytesWritten = size;
+    }
   }
 
   // The request.
@@ -795,6 +843,7 @@ private:
   std::string kernelName_;
   std::string dumpDir_;
   std::optional<Cache> cache_;
+  RemoteCache *remote_ = nullptr;
   std::string key_;
   std::unique_ptr<mlir::MLIRContext> ctx_;
   std::unique_ptr<mlir::ScopedDiagnosticHandler> handler_;

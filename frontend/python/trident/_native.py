@@ -366,9 +366,28 @@ _COMPILER_SIGNATURES = {
     "trident_compile_result_metadata": (ctypes.c_char_p, [_P]),
     "trident_compile_result_from_cache": (ctypes.c_int, [_P]),
     "trident_compile_result_milliseconds": (ctypes.c_double, [_P]),
+    "trident_compile_result_cache": (ctypes.c_char_p, [_P]),
+    "trident_remote_cache_get": (ctypes.c_int, [ctypes.c_char_p, ctypes.c_char_p,
+                                                ctypes.POINTER(_P),
+                                                ctypes.POINTER(ctypes.c_size_t),
+                                                ctypes.POINTER(ctypes.c_char_p)]),
+    "trident_remote_cache_free": (None, [_P]),
+    "trident_remote_cache_put": (ctypes.c_int, [ctypes.c_char_p, ctypes.c_char_p,
+                                                ctypes.c_char_p, ctypes.c_size_t]),
+    "trident_remote_cache_stats": (ctypes.c_char_p, []),
+    "trident_remote_cache_flush": (None, [ctypes.c_int]),
 }
 
-COMPILER_API_VERSION = 1
+COMPILER_API_VERSION = 2
+
+# What served this process's compiles and autotuning choices, by level:
+# "local hit", "remote hit", "miss" (compiled / benchmarked), "off".
+cache_counts = {"compile": {}, "autotune": {}}
+
+
+def count_cache(what, outcome):
+    d = cache_counts[what]
+    d[outcome] = d.get(outcome, 0) + 1
 
 
 class CompileFailure(Exception):
@@ -420,9 +439,49 @@ class Compiler:
             data = self.lib.trident_compile_result_bundle(r, ctypes.byref(size))
             bundle = ctypes.string_at(data, size.value)
             meta = self.lib.trident_compile_result_metadata(r).decode()
+            count_cache("compile", self.lib.trident_compile_result_cache(r).decode())
+            for w in self.lib.trident_compile_result_warnings(r).decode(
+                    "utf-8", "replace").splitlines():
+                if w.startswith("remote cache"):
+                    print(f"trident: warning: {w}", file=sys.stderr)
             return bundle, meta, bool(self.lib.trident_compile_result_from_cache(r))
         finally:
             self.lib.trident_compile_result_release(r)
+
+
+    # -- the remote cache (TRIDENT_REMOTE_CACHE), for autotuning results
+    def remote_get(self, kind, key):
+        """The bytes of a usable remote entry, or None."""
+        data, size, warning = _P(), ctypes.c_size_t(), ctypes.c_char_p()
+        r = self.lib.trident_remote_cache_get(kind.encode(), key.encode(), ctypes.byref(data),
+                                              ctypes.byref(size), ctypes.byref(warning))
+        if warning.value:
+            print(f"trident: warning: {warning.value.decode('utf-8', 'replace')}",
+                  file=sys.stderr)
+        if r != 1:
+            return None
+        try:
+            return ctypes.string_at(data, size.value)
+        finally:
+            self.lib.trident_remote_cache_free(data)
+
+    def remote_put(self, kind, key, data):
+        return self.lib.trident_remote_cache_put(kind.encode(), key.encode(), data,
+                                                 len(data)) == 1
+
+    def remote_stats(self):
+        text = self.lib.trident_remote_cache_stats().decode()
+        out = {}
+        for line in text.splitlines():
+            k, _, v = line.partition("=")
+            try:
+                out[k] = float(v) if "." in v and k.endswith("_ms") else int(v)
+            except ValueError:
+                out[k] = v
+        return out
+
+    def remote_flush(self, milliseconds=2000):
+        self.lib.trident_remote_cache_flush(milliseconds)
 
 
 compiler = _once(lambda: Compiler())

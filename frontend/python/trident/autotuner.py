@@ -243,16 +243,45 @@ class Autotuner(KernelInterface):
         return os.path.join(_cache_root(), f"{jit.__name__}-{h}.json")
 
     def _load(self, path):
+        """The config chosen before (the local file, then the remote
+        cache, whose hit is written locally), or None."""
         from ._bundles import read_regular
         try:
             data = json.loads(read_regular(path, limit=16 << 20))
         except FileNotFoundError:
-            return None
+            found = self._load_remote(path)
+            _native.count_cache("autotune", "remote hit" if found else "miss")
+            return found
         except (OSError, ValueError, RecursionError) as e:
             data = e
+        config = self._config_of(path, data)
+        if config is not None:
+            _native.count_cache("autotune", "local hit")
+        return config
+
+    def _load_remote(self, path):
+        try:
+            comp = _native.compiler()
+        except ImportError:
+            return None
+        raw = comp.remote_get("autotune", os.path.basename(path)[:-len(".json")])
+        if raw is None:
+            return None
+        try:
+            data = json.loads(raw.decode())
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            return None
+        config = self._config_of(path, data, quiet=True)
+        if config is not None:
+            self._write_local(path, raw)
+        return config
+
+    def _config_of(self, path, data, quiet=False):
         if not isinstance(data, dict):
             # Valid JSON of another shape, or not JSON, or not a file:
             # tuned again and rewritten, with one warning.
+            if quiet:
+                return None
             print(f"trident: warning: ignoring the autotuning cache {path}: "
                   f"{data if isinstance(data, Exception) else 'not a JSON object'}",
                   file=sys.stderr)
@@ -263,13 +292,23 @@ class Autotuner(KernelInterface):
         return None
 
     def _store(self, path, config, timings):
+        raw = json.dumps({"config": repr(sorted((k, repr(v)) for k, v in config.all_kwargs().items())),
+                          "readable": str(config),
+                          "timings_ms": {str(c): t[0] for c, t in timings.items()}},
+                         indent=1).encode()
+        self._write_local(path, raw)
+        try:
+            _native.compiler().remote_put("autotune", os.path.basename(path)[:-len(".json")],
+                                          raw)
+        except ImportError:
+            pass
+
+    def _write_local(self, path, raw):
         try:
             os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
             tmp = f"{path}.{os.getpid()}.tmp"
-            with open(tmp, "w") as f:
-                json.dump({"config": repr(sorted((k, repr(v)) for k, v in config.all_kwargs().items())),
-                           "readable": str(config),
-                           "timings_ms": {str(c): t[0] for c, t in timings.items()}}, f, indent=1)
+            with open(tmp, "wb") as f:
+                f.write(raw)
             os.replace(tmp, path)
         except OSError as e:
             print(f"trident: warning: cannot write the autotuning cache {path}: {e}",

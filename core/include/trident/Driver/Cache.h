@@ -48,6 +48,18 @@ public:
   /// when the directory cannot be written (the compile still succeeds).
   bool store(const std::string &key, const bundle::Entry &entry,
              std::string &error) const;
+  /// The same for an entry already encoded (and decoded successfully).
+  bool storeEncoded(const std::string &key, const std::string &data,
+                    std::string &error) const;
+
+  /// An entry's bytes, as the file holds them (and the remote cache): a
+  /// one-entry bundle recording its key.
+  static bool encode(const std::string &key, const bundle::Entry &entry,
+                     std::string &data, std::string &error);
+  /// Reads bytes back; false with `why` when they are not a valid entry
+  /// of `key` (torn, flipped, another key's).
+  static bool decode(const std::string &key, const std::string &data,
+                     bundle::Entry &out, std::string &why);
 
 private:
   std::string dir_;

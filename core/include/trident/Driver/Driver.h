@@ -55,6 +55,9 @@ struct CompileOptions {
   /// debugger see the crash.
   bool reproducers = true;
   std::string cacheDir; ///< empty: Cache::defaultDirectory() (may be off)
+  /// The remote cache behind the on-disk one (RemoteCache.h):
+  /// redis://host:port/db; empty: TRIDENT_REMOTE_CACHE, if set.
+  std::string remoteCache;
 };
 
 struct StageTime {
@@ -70,6 +73,13 @@ struct CompiledKernel {
   bundle::KernelMetadata metadata;
   bool fromCache = false;
   std::string cacheKey;
+  /// Which level served it: "local hit", "remote hit", "miss" (compiled),
+  /// or "off" (no cache asked).
+  std::string cacheOutcome = "off";
+  /// Bytes read from / queued for the remote cache by this compile, and
+  /// the milliseconds its lookup took.
+  uint64_t remoteBytesRead = 0, remoteBytesWritten = 0;
+  double remoteMilliseconds = 0;
   std::vector<StageTime> times;
   /// Warnings (a discarded corrupt cache entry, a cache that cannot be
   /// written); the compile still succeeded.
