@@ -3,7 +3,7 @@
 # frontend/python on PYTHONPATH, on a CUDA machine with torch).
 import statistics, time, sys, torch
 import trident as triton, trident.language as tl
-J = sys.modules["trident.jit"]
+from trident import _devices, _specialize
 
 @triton.jit
 def empty_kernel(x_ptr, n, BLOCK: tl.constexpr):
@@ -19,7 +19,7 @@ rt.launch_raw = raw
 fn = empty_kernel
 def old_path():
     key, values, options = fn._binder(x, 4096, BLOCK=256)
-    dev = J._device_of(values, fn._runtime_positions)
+    dev = _devices._device_of(values, fn._runtime_positions)
     k = fn.cache.get((key, (), dev))
     k.run((1,), values, k.stream())
 s = ka.stream()
@@ -30,9 +30,9 @@ paths = {
     "launcher only (raw)": lambda: ka._launch((1,), s, v),
     "launcher only (argtypes)": lambda: kb._launch((1,), s, v),
     "binder only": lambda: fn._binder(x, 4096, BLOCK=128),
-    "device_of only": lambda: J._device_of(v, fn._runtime_positions),
+    "device_of only": lambda: _devices._device_of(v, fn._runtime_positions),
     "stream only": ka.stream,
-    "spec(tensor)": lambda: J._spec(x),
+    "spec(tensor)": lambda: _specialize._spec(x),
 }
 res = {k: [] for k in paths}
 for f in paths.values():

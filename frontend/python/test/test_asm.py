@@ -22,7 +22,7 @@ def test_asm_for_gpu_targets_from_a_dump(tmp_path):
     # The keys a GPU target's stages give, from the stage files a compile
     # writes (this machine has no GPU to load the kernel on).
     from trident import _native
-    from trident.jit import _stage_outputs
+    from trident.compiler.compiler import _stage_outputs
     comp = _native.compiler()
     src = open(K.__file__).read()
     comp.compile(K.__file__, src, "add_kernel", "*fp32:16, *fp32:16, *fp32:16, i32, 64",

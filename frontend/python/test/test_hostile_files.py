@@ -11,7 +11,7 @@ import pytest
 
 import trident as triton
 from trident import _bundles
-from trident.autotuner import Autotuner
+from trident.runtime.autotuner import Autotuner
 from trident.compiler import CompilationError
 import kernels as K
 from conftest import run_script

@@ -21,8 +21,10 @@ reading a kernel file); Trident's own version is `__trident_version__`.
 
 from ._version import TRITON_VERSION as __version__, TRIDENT_VERSION as __trident_version__  # noqa: E402,F401
 
-from .jit import jit, JITFunction, KernelInterface, CompilationError, OutOfResources  # noqa: F401
-from .autotuner import autotune, heuristics, Config, Autotuner, Heuristics  # noqa: F401
+from .runtime.jit import jit, JITFunction, KernelInterface  # noqa: F401
+from .compiler.errors import CompilationError  # noqa: F401
+from .runtime.errors import OutOfResources  # noqa: F401
+from .runtime.autotuner import autotune, heuristics, Config, Autotuner, Heuristics  # noqa: F401
 from . import language  # noqa: F401
 from . import testing  # noqa: F401
 from . import runtime  # noqa: F401
@@ -57,4 +59,4 @@ def next_power_of_2(n):
     return 1 << (n - 1).bit_length()
 
 
-from .jit import MockTensor, TensorWrapper, reinterpret  # noqa: F401,E402
+from .runtime.jit import MockTensor, TensorWrapper, reinterpret  # noqa: F401,E402

@@ -72,7 +72,7 @@ def _constant(value):
 def source(fn):
     """The text the compiler reads for `fn` defined outside a file, or None
     when linecache does not have it."""
-    from .jit import JITFunction
+    from .runtime.jit import JITFunction
     filename = fn.__code__.co_filename
     lines = linecache.getlines(filename, fn.__globals__)
     if not lines:

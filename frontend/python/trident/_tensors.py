@@ -9,31 +9,8 @@ arrays (CuPy, JAX, Numba) by `__cuda_array_interface__`, anything else by
 
 import sys
 
-# Triton's names of element types, by the `str()` of a torch or numpy dtype.
-_DTYPE_NAMES = {
-    "torch.float32": "fp32", "torch.float16": "fp16", "torch.bfloat16": "bf16",
-    "torch.float64": "fp64", "torch.int8": "i8", "torch.int16": "i16",
-    "torch.int32": "i32", "torch.int64": "i64", "torch.uint8": "u8",
-    "torch.uint16": "u16", "torch.uint32": "u32", "torch.uint64": "u64",
-    "torch.bool": "i1", "torch.float8_e4m3fn": "fp8e4nv",
-    "torch.float8_e5m2": "fp8e5", "torch.float8_e4m3fnuz": "fp8e4b8",
-    "torch.float8_e5m2fnuz": "fp8e5b16",
-    "float32": "fp32", "float16": "fp16", "float64": "fp64", "bfloat16": "bf16",
-    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-    "bool": "i1",
-}
-
-# __array_interface__ typestr -> name (little-endian and native only).
-_TYPESTR = {
-    "f4": "fp32", "f2": "fp16", "f8": "fp64", "i1": "i8", "i2": "i16",
-    "i4": "i32", "i8": "i64", "u1": "u8", "u2": "u16", "u4": "u32",
-    "u8": "u64", "b1": "i1",
-}
-
-_ITEMSIZE = {"fp32": 4, "fp16": 2, "bf16": 2, "fp64": 8, "i8": 1, "i16": 2,
-             "i32": 4, "i64": 8, "u8": 1, "u16": 2, "u32": 4, "u64": 8,
-             "i1": 1, "fp8e4nv": 1, "fp8e5": 1, "fp8e4b8": 1, "fp8e5b16": 1}
+from ._types import BY_FRAMEWORK_NAME as _DTYPE_NAMES, BY_TYPESTR as _TYPESTR, \
+    ITEMSIZE as _ITEMSIZE
 
 
 class UnsupportedArgument(TypeError):

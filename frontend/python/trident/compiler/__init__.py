@@ -1,6 +1,7 @@
 """triton.compiler for Trident: the names scripts import from it."""
-from ..jit import CompilationError, CompiledKernel  # noqa: F401
-from . import errors  # noqa: F401
+from .errors import CompilationError  # noqa: F401
+from .compiler import CompiledKernel  # noqa: F401
+from . import errors, compiler  # noqa: F401
 
 
 def compile(*args, **kwargs):

@@ -10,6 +10,9 @@ from Python raises an error that says it runs only inside a @jit function.
 """
 
 
+from .._types import TYPES
+
+
 class dtype:
     """An element type: `tl.float16` and friends (`.name` is Triton's:
     fp16, bf16, fp32, i32, ...)."""
@@ -58,25 +61,10 @@ def _make(public, name):
     return d
 
 
-int1 = _make("int1", "i1")
-int8 = _make("int8", "i8")
-int16 = _make("int16", "i16")
-int32 = _make("int32", "i32")
-int64 = _make("int64", "i64")
-uint8 = _make("uint8", "u8")
-uint16 = _make("uint16", "u16")
-uint32 = _make("uint32", "u32")
-uint64 = _make("uint64", "u64")
-float8e5 = _make("float8e5", "fp8e5")
-float8e4nv = _make("float8e4nv", "fp8e4nv")
-float8e4b8 = _make("float8e4b8", "fp8e4b8")
-float8e5b16 = _make("float8e5b16", "fp8e5b16")
-float8e4b15 = _make("float8e4b15", "fp8e4b15")
-float16 = _make("float16", "fp16")
-bfloat16 = _make("bfloat16", "bf16")
-float32 = _make("float32", "fp32")
-float64 = _make("float64", "fp64")
-pi32_t = pointer_type(int32)
+# tl.int1 ... tl.float64, one per row of the type table.
+for _sig, _lang, *_ in TYPES:
+    globals()[_lang] = _make(_lang, _sig)
+pi32_t = pointer_type(globals()["int32"])
 
 
 class constexpr:

@@ -1,5 +1,7 @@
-"""Regression tests for findings of a review of the package against
-Triton 3.6."""
+"""Specialization keys as Triton 3.6 computes them (constexprs, annotated
+scalars, numpy scalars, do_not_specialize, 0-d arrays), and what decides
+which compiled kernel a launch takes (concurrent launches, autotuner
+warmup, kernels defined in blocks)."""
 import threading
 
 import numpy as np

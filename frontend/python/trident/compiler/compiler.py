@@ -1,0 +1,374 @@
+"""triton.compiler.compiler for Trident: CompiledKernel, one
+specialization of a kernel loaded on one device, with its metadata, its
+stages' text (`asm`) and its launcher (the compiled one of _launcher.py,
+or Python's)."""
+
+import ctypes
+import operator
+import os
+import re
+import struct
+import tempfile
+
+from .. import _native, _launcher
+from .._devices import _stream_getter
+from .._specialize import _is_descriptor, _descriptor_part
+from .._tensors import UnsupportedArgument, tensor_ref
+from .errors import CompilationError  # noqa: F401 (triton.compiler.compiler has it too)
+
+
+class KernelMetadata:
+    """The compiled kernel's metadata, with Triton's attribute names."""
+
+    def __init__(self, text):
+        self.raw = {}
+        self.args = []
+        for line in text.splitlines():
+            k, _, v = line.partition("=")
+            if k == "arg":
+                self.args.append(v)
+            else:
+                self.raw[k] = v
+        g = self.raw.get
+        self.name = g("kernel", "")
+        self.target = g("target", "")
+        self.num_warps = int(g("num_warps", "4"))
+        self.num_stages = int(g("num_stages", "3"))
+        self.num_ctas = int(g("num_ctas", "1"))
+        self.shared = int(g("shared_memory", g("shared", "0")))
+        self.global_scratch_size = int(g("global_scratch_size", "0"))
+
+    def __getitem__(self, k):
+        return getattr(self, k)
+
+    def _asdict(self):
+        return dict(self.raw)
+
+
+# Triton's CompiledKernel.asm keys, from each stage file's extension (or
+# stage name); the remaining stages keep Trident's names.
+_ASM_KEYS = {".ll": "llir", ".ptx": "ptx", ".cubin": "cubin", ".s": "amdgcn",
+             ".hsaco": "hsaco", "ttir": "ttir", "ttgir": "ttgir"}
+_BINARY_EXTS = (".cubin", ".hsaco", ".o", ".so")
+
+
+def _stage_outputs(folder):
+    """`{key: text or bytes}` of the stage files a compile dumped into
+    `folder` (<kernel>.<target>.<NN>-<stage><ext>)."""
+    out, named = {}, {}
+    for name in sorted(os.listdir(folder)):
+        m = re.match(r".*\.(\d\d)-([A-Za-z0-9_-]+)(\.[A-Za-z]+)$", name)
+        if not m:
+            continue
+        stage, ext = m.group(2), m.group(3)
+        mode = "rb" if ext in _BINARY_EXTS else "r"
+        with open(os.path.join(folder, name), mode) as f:
+            data = f.read()
+        key = _ASM_KEYS.get(ext) or _ASM_KEYS.get(stage)
+        if key:
+            out[key] = data
+        named[stage] = data
+    for stage, data in named.items():
+        out.setdefault(stage, data)
+    return out
+
+
+class _Asm(dict):
+    """CompiledKernel.asm: what each stage produced, under Triton's keys
+    (ttir, ttgir, llir, ptx, cubin for cuda; amdgcn, hsaco for hip) and
+    Trident's stage names for the rest. Made on first use, by compiling
+    the kernel once more with every stage written out."""
+
+    def __init__(self, make):
+        super().__init__()
+        self._make = make
+        self._made = False
+
+    def _fill(self):
+        if not self._made:
+            self.update(self._make())
+            self._made = True
+
+    def __getitem__(self, k):
+        self._fill()
+        return super().__getitem__(k)
+
+    def __contains__(self, k):
+        self._fill()
+        return super().__contains__(k)
+
+    def __iter__(self):
+        self._fill()
+        return super().__iter__()
+
+    def __len__(self):
+        self._fill()
+        return super().__len__()
+
+    def __repr__(self):
+        self._fill()
+        return "{" + ", ".join(f"{k!r}: <{len(v)} {'bytes' if isinstance(v, bytes) else 'chars'}>"
+                               for k, v in self.items()) + "}"
+
+    def get(self, k, default=None):
+        self._fill()
+        return super().get(k, default)
+
+    def keys(self):
+        self._fill()
+        return super().keys()
+
+    def items(self):
+        self._fill()
+        return super().items()
+
+    def values(self):
+        self._fill()
+        return super().values()
+
+
+class CompiledKernel:
+    """One specialization of a kernel, loaded on one device."""
+
+    def __init__(self, fn, device, bundle, metadata_text, params, key=None, request=None):
+        self.fn = fn
+        self.device = device
+        self.metadata = KernelMetadata(metadata_text)
+        self.name = self.metadata.name
+        rt = device.runtime
+        self._module = device.load(bundle)
+        k = ctypes.c_void_p()
+        rt.check(rt.lib.trident_module_kernel(self._module, self.name.encode(), ctypes.byref(k)))
+        self._kernel = k
+        info = _native.KernelInfo()
+        rt.check(rt.lib.trident_kernel_info(k, ctypes.byref(info)))
+        self.n_regs = info.registers
+        self.n_spills = info.spills
+        self.n_max_threads = info.max_threads_per_block
+        self.asm = _Asm(lambda: _dump_stages(fn, request))
+        # Which parameters the binary takes, in order, and how each is passed.
+        names = []
+        for i in range(info.num_args):
+            n, t = ctypes.c_char_p(), ctypes.c_char_p()
+            rt.check(rt.lib.trident_kernel_arg(k, i, ctypes.byref(n), ctypes.byref(t)))
+            names.append((n.value.decode(), t.value.decode()))
+        index = {p.name: i for i, p in enumerate(params)}
+        # A tensor descriptor parameter is launched as several arguments
+        # (`d`, `d.pack.shape0`, ..., `d.shape0`, ...): each reads from the
+        # descriptor, placed after the parameters' values (_with_parts).
+        self._parts = []
+        self._positions = []
+        for n, _ in names:
+            if n in index:
+                self._positions.append(index[n])
+            else:
+                base, _, part = n.partition(".")
+                if base not in index:
+                    raise TypeError(f"kernel '{self.name}' takes an argument '{n}' "
+                                    f"that no parameter provides")
+                self._positions.append(len(params) + len(self._parts))
+                self._parts.append((index[base], part))
+        self._names = [n for n, _ in names]
+        self._types = [t for _, t in names]
+        self._cpu = device.driver == "cpu"
+        # The pointer parameters the kernel may write through (the
+        # compiler's x.writes; all of them for bundles from before it).
+        writes = self.metadata.raw.get("x.writes")
+        self._writes = set(self._names) if writes is None else set(filter(None, writes.split(",")))
+        # Parameters given as torch tensors (their key is a plain "*fp32"
+        # string): the launcher calls data_ptr() directly.
+        self._torch_args = {i for i, k in enumerate(key or ()) if isinstance(k, str) and k.startswith("*")}
+        self._gpu_launch = self._make_launcher()
+        self._launch = self._run_cpu if self._cpu else self._gpu_launch
+        if self._parts:
+            self._launch = self._with_parts(self._launch)
+        self.stream = _stream_getter(device)
+
+    def _make_launcher(self):
+        """A function (grid, stream, values) -> None for this kernel's
+        arguments: the compiled launcher (_launcher.py) where it could be
+        built, else Python's."""
+        fast = _launcher.module()
+        if fast is not None:
+            rt = self.device.runtime
+            slots = []
+            for pos, t in zip(self._positions, self._types):
+                kind, _ = _arg_slot(t)
+                slots.append((pos, kind, 0 if pos in self._torch_args else 1))
+            return fast.make(ctypes.cast(rt.lib.trident_kernel_launch, ctypes.c_void_p).value,
+                             self._kernel.value, slots, _address, _grid3, rt.check,
+                             struct.error)
+        return self._make_python_launcher()
+
+    def _make_python_launcher(self):
+        """The launcher in Python: one struct.pack for the arguments, one
+        for the launch config, one call into the runtime."""
+        fmt, items = "<", []
+        for pos, t in zip(self._positions, self._types):
+            kind, code = _arg_slot(t)
+            fmt += f"i4x{code}8x"
+            if kind == _native.ARG_POINTER:
+                addr = f"v[{pos}].data_ptr()" if pos in self._torch_args else f"_addr(v[{pos}])"
+                items.append(f"{kind}, {addr}")
+            else:
+                items.append(f"{kind}, v[{pos}]")
+        n = len(self._positions)
+        # The arguments and the launch config are packed into fresh bytes
+        # on every launch: nothing is shared between threads, and the
+        # runtime reads both before the call returns.
+        src = (
+            "def launch(g, stream, v):\n"
+            "    if len(g) == 1:\n"
+            "        g0, g1, g2 = g[0], 1, 1\n"
+            "    else:\n"
+            "        g0, g1, g2 = _grid3(g)\n"
+            f"    st = run(kernel, pack('<Q3I4xQ', config_size, g0, g1, g2, stream or 0), "
+            f"pack({fmt!r}{''.join(', ' + x for x in items)}), nargs)\n"
+            "    if st:\n"
+            "        check(st)\n")
+        scope = {"pack": struct.pack,
+                 "config_size": ctypes.sizeof(_native.LaunchConfig),
+                 "run": self.device.runtime.launch_raw, "kernel": self._kernel,
+                 "nargs": ctypes.c_size_t(n),
+                 "check": self.device.runtime.check, "_addr": _address, "_grid3": _grid3}
+        exec(src, scope)
+        return scope["launch"]
+
+    def _with_parts(self, launch):
+        """`launch` taking the parameters' values, descriptors expanded."""
+        parts = self._parts
+        descs = sorted({p for p, _ in parts})
+
+        def expanded(grid, stream, values):
+            full = list(values)
+            for p in descs:
+                if not _is_descriptor(full[p]):
+                    raise TypeError(f"argument '{self.fn.arg_names[p]}' of "
+                                    f"'{self.name}' must be a TensorDescriptor")
+            full.extend(_descriptor_part(values[p], part) for p, part in parts)
+            for p in descs:
+                full[p] = full[p].base
+            launch(grid, stream, full)
+        return expanded
+
+    def run(self, grid, values, stream):
+        try:
+            self._launch(grid, stream, values)
+        except struct.error as e:
+            self._bad_arguments(grid, e, values)
+
+    def _bad_arguments(self, grid, e, values=None):
+        _grid3(grid)  # names a bad grid
+        # Name the argument: the first whose value its slot cannot hold.
+        for name, pos, t in zip(self._names, self._positions, self._types):
+            if values is None or t.startswith("*") or pos >= len(values):
+                continue
+            v = values[pos]
+            try:
+                struct.pack("<" + _arg_slot(t)[1], v)
+            except struct.error:
+                raise TypeError(f"kernel '{self.name}': argument '{name}' = {v!r} "
+                                f"does not fit its type {t}") from None
+        raise TypeError(f"kernel '{self.name}': an argument does not fit its "
+                        f"type ({e})") from None
+
+    def _run_cpu(self, grid, stream, values):
+        # Memory the cpu device did not allocate (numpy arrays, torch cpu
+        # tensors) is wrapped for the launch, so the pointer check passes.
+        wrapped = []
+        try:
+            for pos, t in zip(self._positions, self._types):
+                if t.startswith("*"):
+                    ref = tensor_ref(values[pos])
+                    if ref is None:
+                        raise TypeError(f"argument '{self.fn.arg_names[pos]}' of "
+                                        f"'{self.name}' must be a tensor")
+                    if ref.device_type != "cpu":
+                        raise UnsupportedArgument(
+                            f"argument '{self.fn.arg_names[pos]}' is on device "
+                            f"'{ref.device_type}', the kernel runs on the cpu")
+                    if ref.readonly and self.fn.arg_names[pos] in self._writes:
+                        raise ValueError(
+                            f"argument '{self.fn.arg_names[pos]}' of '{self.name}' is "
+                            f"read-only (a np.broadcast_to view, or writeable=False), and "
+                            f"the kernel writes through it: pass a writable array")
+                    wrapped.append(self.device.wrap(ref.address + ref.low, max(1, ref.nbytes)))
+            self._gpu_launch(_grid3(grid), None, values)
+        finally:
+            for b in wrapped:
+                self.device.release_buffer(b)
+
+    def _init_handles(self):
+        pass
+
+    def __getitem__(self, grid):
+        """kernel[grid](*args): every parameter of the @jit function in order,
+        constexprs included (they are checked against the compiled values
+        only by position, as in Triton)."""
+        def runner(*args, **kwargs):
+            values = list(args)
+            if len(values) != len(self.fn.params):
+                values, _ = self.fn._bind_all(*args, **kwargs)
+            self.run(grid, values, self.stream())
+        return runner
+
+    def __repr__(self):
+        return f"<CompiledKernel {self.name} on {self.device.target}>"
+
+
+def _dump_stages(fn, request):
+    """Compiles `request` again (not from the cache) with every stage
+    written to a temporary folder; their outputs by key (_stage_outputs)."""
+    source, kernel, signature, target, options, debug, facts = request
+    try:
+        comp = _native.compiler()
+    except ImportError as e:
+        raise RuntimeError(f"{kernel}.asm: the stages' outputs need the compiler, which "
+                           f"is not available here ({str(e).splitlines()[0]})") from None
+    with tempfile.TemporaryDirectory(prefix="trident-asm-") as folder:
+        comp.compile(fn.path, source, kernel, signature, target, options, debug=debug,
+                     use_cache=False, dump_dir=folder, facts=facts)
+        return _stage_outputs(folder)
+
+
+def _address(a):
+    dp = getattr(a, "data_ptr", None)
+    if dp is not None:
+        return dp()
+    ref = tensor_ref(a)
+    if ref is None:
+        raise TypeError(f"expected a tensor, got {type(a).__name__}")
+    return ref.address
+
+
+def _arg_slot(t):
+    """The runtime's argument kind for parameter type `t`, and the struct
+    code of its 8-byte value: pointers and u64 (2^63 and up: the runtime's
+    unsigned kind) unsigned, floats double, other integers signed."""
+    if t.startswith("*"):
+        return _native.ARG_POINTER, "Q"
+    if t.startswith("fp") or t == "bf16":
+        return _native.ARG_FLOAT, "d"
+    if t.startswith("u64"):
+        return _native.ARG_UINT, "Q"
+    return _native.ARG_INT, "q"
+
+
+def _grid3(g):
+    n = len(g)
+    if not 1 <= n <= 3:
+        raise ValueError(f"a grid has 1 to 3 dimensions, got {n}")
+    out = []
+    for axis, v in zip("xyz", g):
+        try:
+            out.append(operator.index(v))  # ints, numpy ints; not 0.5
+        except TypeError:
+            raise TypeError(f"grid {axis} = {v!r}: a grid counts programs, "
+                            f"it takes integers") from None
+    out = tuple(out) + (1,) * (3 - n)
+    for axis, v in zip("xyz", out):
+        if not 0 <= v < 2 ** 32:
+            raise ValueError(f"grid {axis} = {v} is out of range (0 to 2**32 - 1 programs)")
+    return out
+
+
