@@ -12,6 +12,8 @@
 #include "trident/Bundle.h"
 #include "trident/runtime.h"
 
+#include <algorithm>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -130,6 +132,55 @@ selectEntries(const Device &device, const std::vector<bundle::Entry> &entries);
 
 /// "add_kernel for cuda:90 (cubin), add_kernel for cpu (host-so)".
 std::string describeEntries(const std::vector<bundle::Entry> &entries);
+
+/// TRIDENT_INVALID_ARGUMENT with `message`.
+trident_status_t invalid(std::string message);
+
+} // namespace trident::rt
+
+struct trident_device_s;
+struct trident_stream_s;
+
+namespace trident::rt {
+
+/// An error unless `stream` (may be NULL: the default) is one of `device`.
+trident_status_t checkStream(const trident_device_s *device,
+                             const trident_stream_s *stream);
+
+/// Writes `full` into the caller's `out`, a struct versioned by size
+/// (its first field, struct_size, says how large the caller's type is):
+/// the fields that fit, zeros past what this runtime knows; the caller's
+/// struct_size is kept.
+template <typename T>
+inline trident_status_t writeVersioned(T *out, const T &full,
+                                       const char *function) {
+  size_t n = out->struct_size;
+  if (n < sizeof(size_t))
+    return invalid(std::string(function) + ": out_info->struct_size is " +
+                   std::to_string(n) + "; set it to the struct's size (" +
+                   std::to_string(sizeof(T)) + " in this runtime's header)");
+  auto *bytes = reinterpret_cast<unsigned char *>(out);
+  const auto *from = reinterpret_cast<const unsigned char *>(&full);
+  size_t known = std::min(n, sizeof(T));
+  std::memcpy(bytes + sizeof(size_t), from + sizeof(size_t),
+              known - sizeof(size_t));
+  if (n > sizeof(T))
+    std::memset(bytes + sizeof(T), 0, n - sizeof(T));
+  return nullptr;
+}
+
+
+} // namespace trident::rt
+
+/// A C API function's pointer argument that must not be NULL.
+#define REQUIRE(ptr, what)                                                     \
+  do {                                                                         \
+    if (!(ptr))                                                                \
+      return ::trident::rt::invalid(std::string(__func__) +                    \
+                                    ": " what " is NULL");                     \
+  } while (0)
+
+namespace trident::rt {
 
 } // namespace trident::rt
 
