@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "trident/Bundle.h"
+#include "trident/Version.h"
 #include "trident/compiler.h"
 
 #include "gtest/gtest.h"
@@ -51,7 +52,9 @@ trident_compile_request_t request(const char *kernel, const char *signature) {
 
 TEST(CompilerAPITest, CompilesToABundleWithMetadata) {
   EXPECT_EQ(trident_compiler_api_version(), TRIDENT_COMPILER_API_VERSION);
-  EXPECT_EQ(std::string(trident_compiler_build_id()).rfind("0.1.0+", 0), 0u);
+  EXPECT_EQ(std::string(trident_compiler_build_id())
+                .rfind(std::string(TRIDENT_VERSION_STRING) + "+", 0),
+            0u);
   Compiler c;
   trident_compile_request_t r = request("add", "*fp32:16, *fp32:16, i32, 256");
   r.options = "num_warps=2\n";

@@ -27,3 +27,15 @@ def test_compiler_evaluates_the_same_version():
     text = open(parser).read()
     m = re.search(r'kTritonVersion = "([0-9.]+)"', text)
     assert m and m.group(1) == trident.__version__
+
+
+def test_trident_version_is_the_builds():
+    # Trident's version is written once, in CMakeLists.txt's project(); the
+    # package's copy must be the one this build was made with.
+    import os
+    from trident import _native
+    cmake = open(os.path.join(HERE, "..", "..", "..", "CMakeLists.txt")).read()
+    m = re.search(r"project\(Trident VERSION ([0-9.]+)", cmake)
+    assert m and m.group(1) == trident.__trident_version__
+    build = _native.compiler().build_id
+    assert build.split("+")[0] == trident.__trident_version__, build

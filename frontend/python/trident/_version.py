@@ -8,8 +8,9 @@ kernel file's module-level code (frontend/lib/Parser.cpp, kTritonVersion;
 test_version.py checks that the two agree), so that host code and kernel
 take the same branch of a version check.
 
-TRIDENT_VERSION is Trident's own (CMakeLists.txt's project version), as
-`trident.__trident_version__`.
+TRIDENT_VERSION is Trident's own, as `trident.__trident_version__`: a copy
+of CMakeLists.txt's project version, the one source (test_version.py
+checks the copy against it and against the compiler's build id).
 """
 
 TRITON_VERSION = "3.6.0"
