@@ -9,6 +9,7 @@
 
 #include "Values.h"
 
+#include "trident/ArgType.h"
 #include "trident/HalfFloat.h"
 
 #include <cmath>
@@ -87,19 +88,13 @@ const char *dtName(DT dt) {
 }
 
 size_t dtBytes(DT dt) {
-  switch (dt) {
-  case DT::I1: case DT::I8: case DT::U8: return 1;
-  case DT::F8E4NV: case DT::F8E5: case DT::F8E4B8: case DT::F8E5B16: return 1;
-  case DT::I16: case DT::U16: case DT::F16: case DT::BF16: return 2;
-  case DT::I32: case DT::U32: case DT::F32: return 4;
-  default: return 8;
-  }
+  bundle::ArgType t;
+  return bundle::ArgType::parse(dtName(dt), t) ? t.storageBytes() : 8;
 }
 
 bool dtIsFloat(DT dt) {
-  return dt == DT::F16 || dt == DT::BF16 || dt == DT::F32 || dt == DT::F64 ||
-         dt == DT::F8E4NV || dt == DT::F8E5 || dt == DT::F8E4B8 ||
-         dt == DT::F8E5B16;
+  bundle::ArgType t;
+  return bundle::ArgType::parse(dtName(dt), t) && t.isFloat;
 }
 
 namespace {

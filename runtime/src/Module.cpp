@@ -1,6 +1,7 @@
 //===- Module.cpp - modules, kernels and their variants ---------------------===//
 
 #include "Internal.h"
+#include "trident/ArgType.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -14,45 +15,20 @@ using namespace trident::rt;
 
 namespace {
 
+/// How a launch argument of signature type `type` is checked and passed;
+/// false for a type a launch cannot take (fp8 scalars, unknown names).
 bool parseArgType(const std::string &type, trident_arg_spec_s &spec) {
-  spec.isBF16 = false;
-  spec.isSigned = false;
-  if (!type.empty() && type[0] == '*') {
-    spec.kind = trident_arg_spec_s::Pointer;
-    spec.bits = 64;
-    return true;
-  }
-  static const struct {
-    const char *name;
-    trident_arg_spec_s::Kind kind;
-    int bits;
-    bool isSigned, bf16;
-  } table[] = {
-      {"i1", trident_arg_spec_s::Int, 1, false, false},
-      {"i8", trident_arg_spec_s::Int, 8, true, false},
-      {"i16", trident_arg_spec_s::Int, 16, true, false},
-      {"i32", trident_arg_spec_s::Int, 32, true, false},
-      {"i64", trident_arg_spec_s::Int, 64, true, false},
-      {"u1", trident_arg_spec_s::Int, 1, false, false},
-      {"u8", trident_arg_spec_s::Int, 8, false, false},
-      {"u16", trident_arg_spec_s::Int, 16, false, false},
-      {"u32", trident_arg_spec_s::Int, 32, false, false},
-      {"u64", trident_arg_spec_s::Int, 64, false, false},
-      {"fp16", trident_arg_spec_s::Float, 16, false, false},
-      {"bf16", trident_arg_spec_s::Float, 16, false, true},
-      {"fp32", trident_arg_spec_s::Float, 32, false, false},
-      {"f32", trident_arg_spec_s::Float, 32, false, false},
-      {"fp64", trident_arg_spec_s::Float, 64, false, false},
-  };
-  for (const auto &t : table)
-    if (type == t.name) {
-      spec.kind = t.kind;
-      spec.bits = t.bits;
-      spec.isSigned = t.isSigned;
-      spec.isBF16 = t.bf16;
-      return true;
-    }
-  return false;
+  bundle::ArgType t;
+  if (!bundle::ArgType::parse(type, t) || (t.isFloat && !t.isPointer() &&
+                                           t.bits == 8))
+    return false;
+  spec.kind = t.isPointer() ? trident_arg_spec_s::Pointer
+              : t.isFloat   ? trident_arg_spec_s::Float
+                            : trident_arg_spec_s::Int;
+  spec.bits = t.isPointer() ? 64 : int(t.bits);
+  spec.isSigned = t.isSigned && !t.isPointer();
+  spec.isBF16 = t.isBF16 && !t.isPointer();
+  return true;
 }
 
 } // namespace

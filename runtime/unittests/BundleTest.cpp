@@ -1,5 +1,6 @@
 //===- BundleTest.cpp - bundle round trips and damaged bundles ------------===//
 
+#include "trident/ArgType.h"
 #include "trident/Bundle.h"
 
 #include <gtest/gtest.h>
@@ -262,3 +263,30 @@ TEST(BundleTest, WritesOnlyReadableMetadata) {
 }
 
 } // namespace
+
+// The one reading of signature types (trident/ArgType.h).
+TEST(ArgTypeTest, ReadsWhatSignaturesWrite) {
+  using trident::bundle::ArgType;
+  ArgType t;
+  ASSERT_TRUE(ArgType::parse("*kfp16", t));
+  EXPECT_TRUE(t.isPointer());
+  EXPECT_EQ(t.element, "fp16");
+  EXPECT_EQ(t.str(), "*fp16");
+  ASSERT_TRUE(ArgType::parse("f32", t));
+  EXPECT_EQ(t.str(), "fp32");
+  EXPECT_EQ(t.kind, ArgType::Kind::Float);
+  ASSERT_TRUE(ArgType::parse("B", t));
+  EXPECT_EQ(t.element, "i1");
+  EXPECT_EQ(t.storageBytes(), 1u);
+  ASSERT_TRUE(ArgType::parse("u64", t));
+  EXPECT_FALSE(t.isSigned);
+  EXPECT_EQ(t.bits, 64u);
+  ASSERT_TRUE(ArgType::parse("i16", t));
+  EXPECT_TRUE(t.isSigned);
+  ASSERT_TRUE(ArgType::parse("bf16", t));
+  EXPECT_TRUE(t.isBF16 && t.isFloat);
+  ASSERT_TRUE(ArgType::parse("*fp8e4nv", t));
+  EXPECT_EQ(t.storageBytes(), 1u);
+  for (const char *bad : {"", "*", "fp33", "i32:16", "**fp32", "tensordesc<fp16[64]>"})
+    EXPECT_FALSE(ArgType::parse(bad, t)) << bad;
+}

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "trident/ArgType.h"
 #include "trident/Bundle.h"
 #include "trident/runtime.h"
 
@@ -112,11 +113,14 @@ int main(int argc, char **argv) {
   std::vector<trident_arg_t> targs(args.size());
   std::vector<unsigned long long> slots;
   for (size_t i = 0; i < args.size(); ++i) {
-    const std::string &t = args[i].type;
-    if (t[0] == '*') {
+    trident::bundle::ArgType t;
+    if (!trident::bundle::ArgType::parse(args[i].type, t))
+      return fail("argument " + args[i].name + " has an unknown type '" +
+                  args[i].type + "'");
+    if (t.isPointer()) {
       targs[i].kind = TRIDENT_ARG_POINTER;
       targs[i].value.pointer = trident_buffer_address(buffer);
-    } else if (t.rfind("fp", 0) == 0 || t == "bf16") {
+    } else if (t.isFloat) {
       targs[i].kind = TRIDENT_ARG_FLOAT;
       targs[i].value.f = 0.5;
     } else {
@@ -160,9 +164,11 @@ int main(int argc, char **argv) {
     if (args[i].equalsOne)
       continue;
     unsigned long long v = 4096;
-    if (args[i].type[0] == '*')
+    trident::bundle::ArgType t;
+    trident::bundle::ArgType::parse(args[i].type, t);
+    if (t.isPointer())
       v = mem;
-    else if (args[i].type == "fp32") {
+    else if (t.element == "fp32") {
       float f = 0.5f;
       v = 0;
       std::memcpy(&v, &f, 4);

@@ -2,6 +2,8 @@
 
 #include "CodeGen/Types.h"
 
+#include "trident/ArgType.h"
+
 #include "trident/Dialect/Triton/IR/Types.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -160,6 +162,8 @@ struct Named {
   const char *name;
   Scalar kind;
 };
+// Signature elements by ArgType's canonical names (trident/ArgType.h reads
+// the spellings).
 const Named kSignatureNames[] = {
     {"i1", Scalar::I1},       {"i8", Scalar::I8},       {"i16", Scalar::I16},
     {"i32", Scalar::I32},     {"i64", Scalar::I64},     {"u1", Scalar::I1},
@@ -167,8 +171,7 @@ const Named kSignatureNames[] = {
     {"u64", Scalar::U64},     {"fp8e4nv", Scalar::FP8E4NV},
     {"fp8e5", Scalar::FP8E5}, {"fp8e4b8", Scalar::FP8E4B8},
     {"fp8e5b16", Scalar::FP8E5B16}, {"fp16", Scalar::FP16},
-    {"bf16", Scalar::BF16},   {"fp32", Scalar::FP32},   {"f32", Scalar::FP32},
-    {"fp64", Scalar::FP64},   {"B", Scalar::I1},
+    {"bf16", Scalar::BF16},   {"fp32", Scalar::FP32},   {"fp64", Scalar::FP64},
 };
 const Named kLanguageNames[] = {
     {"int1", Scalar::I1},         {"int8", Scalar::I8},
@@ -184,19 +187,13 @@ const Named kLanguageNames[] = {
 } // namespace
 
 bool parseSignatureType(std::string_view text, DType &out) {
-  if (!text.empty() && text[0] == '*') {
-    DType inner;
-    std::string_view rest = text.substr(1);
-    if (!rest.empty() && rest[0] == 'k') // `*k` marks a const pointer
-      rest = rest.substr(1);
-    if (!parseSignatureType(rest, inner) || inner.isVoid())
-      return false;
-    out = DType::pointerTo(TType(inner));
-    return true;
-  }
+  trident::bundle::ArgType t;
+  if (!trident::bundle::ArgType::parse(text, t))
+    return false;
   for (const Named &n : kSignatureNames)
-    if (text == n.name) {
-      out = DType(n.kind);
+    if (t.element == n.name) {
+      out = t.isPointer() ? DType::pointerTo(TType(DType(n.kind)))
+                          : DType(n.kind);
       return true;
     }
   return false;

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "trident/ArgType.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Dialect/Triton/Transforms/DescriptorArguments.h"
 #include "trident/Dialect/Triton/Transforms/Passes.h"
@@ -77,15 +78,10 @@ bool tt::parseDescriptorSpelling(std::string_view text, std::string &element,
 }
 
 unsigned tt::descriptorElementBytes(std::string_view e) {
-  if (e == "i8" || e == "u8" || e.substr(0, 3) == "fp8")
-    return 1;
-  if (e == "i16" || e == "u16" || e == "fp16" || e == "bf16")
-    return 2;
-  if (e == "i32" || e == "u32" || e == "fp32")
-    return 4;
-  if (e == "i64" || e == "u64" || e == "fp64")
-    return 8;
-  return 0;
+  trident::bundle::ArgType t;
+  if (!trident::bundle::ArgType::parse(e, t) || t.isPointer())
+    return 0;
+  return t.storageBytes();
 }
 
 std::vector<tt::DescriptorArgument>
