@@ -148,6 +148,34 @@ std::string optStr(Generator &g, const Val &v, SourceLoc l,
   return g.requireStr(v, l, what);
 }
 
+mlir::triton::CacheModifier loadCacheModifier(Generator &g,
+                                              const std::string &cache,
+                                              SourceLoc l) {
+  using mlir::triton::CacheModifier;
+  if (cache == ".ca")
+    return CacheModifier::CA;
+  if (cache == ".cg")
+    return CacheModifier::CG;
+  if (cache == ".cv")
+    return CacheModifier::CV;
+  if (!cache.empty())
+    g.error(l, "Cache modifier " + cache + " not supported");
+  return CacheModifier::NONE;
+}
+
+mlir::triton::EvictionPolicy evictionPolicy(Generator &g,
+                                            const std::string &evict,
+                                            SourceLoc l) {
+  using mlir::triton::EvictionPolicy;
+  if (evict == "evict_last")
+    return EvictionPolicy::EVICT_LAST;
+  if (evict == "evict_first")
+    return EvictionPolicy::EVICT_FIRST;
+  if (!evict.empty() && evict != "evict_normal")
+    g.error(l, "Eviction policy " + evict + " not supported");
+  return EvictionPolicy::NORMAL;
+}
+
 void checkAxis(Generator &g, int64_t &axis, int64_t rank, SourceLoc l) {
   if (axis < -rank || axis >= rank)
     g.error(l, "invalid axis " + std::to_string(axis) + ". Expected " +

@@ -1,43 +1,23 @@
 """Tensor descriptors from Python on the cpu backend: host-side
 TensorDescriptor arguments (Triton's triton.tools.tensor_descriptor) and
 descriptors made in the kernel, through the drop-in's names."""
+import os
+
 import numpy as np
 import pytest
 
 import trident as triton
-import trident.language as tl
+from trident._dropin import load_file
 from trident.tools.tensor_descriptor import TensorDescriptor
 
 from conftest import run_script
 
 
-@triton.jit
-def desc_copy(in_desc, out_desc, SCALE: tl.constexpr):
-    pm = tl.program_id(0)
-    pn = tl.program_id(1)
-    BM: tl.constexpr = in_desc.block_shape[0]
-    BN: tl.constexpr = in_desc.block_shape[1]
-    x = in_desc.load([pm * BM, pn * BN])
-    out_desc.store([pm * BM, pn * BN], x * SCALE + 1)
-
-
-@triton.jit
-def desc_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr,
-                BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1],
-                                       block_shape=[BLOCK_M, BLOCK_K])
-    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1],
-                                       block_shape=[BLOCK_K, BLOCK_N])
-    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
-                                       block_shape=[BLOCK_M, BLOCK_N])
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BLOCK_K)):
-        a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
-        b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
-        acc = tl.dot(a, b, acc)
-    c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc)
+# The conformance suite's kernel file, loaded as a Triton script would be:
+# the tests and the suite share one copy of each kernel.
+_K = load_file(os.path.join(os.path.dirname(__file__), "..", "..", "..", "conformance",
+                            "kernels", "descriptors.py"), "conformance_descriptors")
+desc_copy, desc_matmul = _K.desc_copy, _K.desc_matmul
 
 
 def test_host_descriptor_copy_over_ragged_edges():

@@ -17,6 +17,7 @@
 #define TRIDENT_FRONTEND_CODEGEN_BUILTINS_BUILTINS_H
 
 #include "CodeGen/Generator.h"
+#include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -96,6 +97,14 @@ std::string optStr(Generator &g, const Val &v, SourceLoc l,
                    const std::string &what);
 /// A shape given as varargs `(64, 32)` or as one tuple argument `((64, 32),)`.
 Val shapeArg(const Val &v);
+/// A load's `cache_modifier` (".ca", ".cg", ".cv" or none) and any
+/// access's `eviction_policy`, as Triton spells them.
+mlir::triton::CacheModifier loadCacheModifier(Generator &g,
+                                              const std::string &cache,
+                                              SourceLoc l);
+mlir::triton::EvictionPolicy evictionPolicy(Generator &g,
+                                            const std::string &evict,
+                                            SourceLoc l);
 /// Checks `axis` against `rank` and makes it non-negative.
 void checkAxis(Generator &g, int64_t &axis, int64_t rank, SourceLoc l);
 

@@ -59,34 +59,10 @@ Val blockValue(Generator &g, const Val &desc, const Val &value, SourceLoc l) {
   return g.cast(v, block.elem, l);
 }
 
-tt::CacheModifier cacheModifier(Generator &g, const std::string &cache,
-                                SourceLoc l) {
-  if (cache.empty())
-    return tt::CacheModifier::NONE;
-  if (cache == ".ca")
-    return tt::CacheModifier::CA;
-  if (cache == ".cg")
-    return tt::CacheModifier::CG;
-  if (cache == ".cv")
-    return tt::CacheModifier::CV;
-  g.error(l, "Cache modifier " + cache + " not supported");
-}
-
-tt::EvictionPolicy evictionPolicy(Generator &g, const std::string &evict,
-                                  SourceLoc l) {
-  if (evict == "evict_last")
-    return tt::EvictionPolicy::EVICT_LAST;
-  if (evict == "evict_first")
-    return tt::EvictionPolicy::EVICT_FIRST;
-  if (!evict.empty() && evict != "evict_normal")
-    g.error(l, "Eviction policy " + evict + " not supported");
-  return tt::EvictionPolicy::NORMAL;
-}
-
 Val loadBlock(Generator &g, const Val &desc, const Val &offs,
               const Val &cache, const Val &evict, SourceLoc l) {
   auto idx = offsets(g, desc, offs, l);
-  auto cm = cacheModifier(g, optStr(g, cache, l, "cache_modifier"), l);
+  auto cm = loadCacheModifier(g, optStr(g, cache, l, "cache_modifier"), l);
   auto ev = evictionPolicy(g, optStr(g, evict, l, "eviction_policy"), l);
   const TType &block = blockOf(desc);
   auto op = tt::DescriptorLoadOp::create(g.builder(), g.here(),

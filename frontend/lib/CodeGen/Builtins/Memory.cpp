@@ -27,17 +27,6 @@ void checkPointer(Generator &g, const Val &ptr, SourceLoc l,
                    " in `" + builtin + "`");
 }
 
-tt::EvictionPolicy evictionPolicy(Generator &g, const std::string &evict,
-                                  SourceLoc l) {
-  if (evict == "evict_last")
-    return tt::EvictionPolicy::EVICT_LAST;
-  if (evict == "evict_first")
-    return tt::EvictionPolicy::EVICT_FIRST;
-  if (!evict.empty() && evict != "evict_normal")
-    g.error(l, "Eviction policy " + evict + " not supported");
-  return tt::EvictionPolicy::NORMAL;
-}
-
 /// boundary_check: one dimension or a tuple of them; none when not given.
 std::vector<int32_t> boundaryCheck(Generator &g, const BoundArgs &a,
                                    size_t index, SourceLoc l) {
@@ -72,15 +61,7 @@ Val load(Generator &g, Call &c) {
   checkPointer(g, ptr, l, "tl.load");
   std::string cache = optStr(g, a[5], l, "cache_modifier");
   std::string evict = optStr(g, a[6], l, "eviction_policy");
-  tt::CacheModifier cm = tt::CacheModifier::NONE;
-  if (cache == ".ca")
-    cm = tt::CacheModifier::CA;
-  else if (cache == ".cg")
-    cm = tt::CacheModifier::CG;
-  else if (cache == ".cv")
-    cm = tt::CacheModifier::CV;
-  else if (!cache.empty())
-    g.error(l, "Cache modifier " + cache + " not supported");
+  tt::CacheModifier cm = loadCacheModifier(g, cache, l);
   tt::EvictionPolicy ev = evictionPolicy(g, evict, l);
   bool isVolatile = a.given[7] && g.requireBool(a[7], l, "volatile");
   std::string padding = optStr(g, a[4], l, "padding_option");

@@ -27,6 +27,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 #include <limits>
+#include <tuple>
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONREWRITETENSORDESCRIPTORTOPOINTER
@@ -220,6 +221,23 @@ Value padValue(OpBuilder &b, Location loc, const Pack &p,
   return arith::SelectOp::create(b, loc, p.padding, nan(), zero());
 }
 
+/// An access of a block of `shape` through a descriptor (its pack in
+/// `values`): the pointers and the in-bounds mask of its elements, at
+/// `starts` per dimension (the rows `rows` of a gather or scatter).
+struct Access {
+  Pack pack;
+  Value ptrs, mask;
+};
+Access access(OpBuilder &b, Location loc, tt::TensorDescType type,
+              ValueRange values, ArrayRef<int64_t> shape, ValueRange starts,
+              Value rows = Value()) {
+  Access a;
+  a.pack = unpack(type, values);
+  auto idx = blockIndices(b, loc, shape, starts, rows);
+  std::tie(a.ptrs, a.mask) = addresses(b, loc, a.pack, shape, idx);
+  return a;
+}
+
 SmallVector<Value> toI64(OpBuilder &b, Location loc, ValueRange values) {
   SmallVector<Value> out;
   for (Value v : values)
@@ -255,13 +273,11 @@ struct Load : OpConversionPattern<tt::DescriptorLoadOp> {
   LogicalResult
   matchAndRewrite(tt::DescriptorLoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getType());
-    Pack p = unpack(op.getDesc().getType(), adaptor.getDesc());
-    auto idx = blockIndices(rewriter, loc, type.getShape(), op.getIndices());
-    auto [ptrs, mask] = addresses(rewriter, loc, p, type.getShape(), idx);
-    Value other = padValue(rewriter, loc, p, type);
-    rewriter.replaceOpWithNewOp<tt::LoadOp>(op, ptrs, mask, other,
+    Access a = access(rewriter, op.getLoc(), op.getDesc().getType(),
+                      adaptor.getDesc(), type.getShape(), op.getIndices());
+    Value other = padValue(rewriter, op.getLoc(), a.pack, type);
+    rewriter.replaceOpWithNewOp<tt::LoadOp>(op, a.ptrs, a.mask, other,
                                             op.getCache(), op.getEvict());
     return success();
   }
@@ -272,12 +288,10 @@ struct Store : OpConversionPattern<tt::DescriptorStoreOp> {
   LogicalResult
   matchAndRewrite(tt::DescriptorStoreOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getSrc().getType());
-    Pack p = unpack(op.getDesc().getType(), adaptor.getDesc());
-    auto idx = blockIndices(rewriter, loc, type.getShape(), op.getIndices());
-    auto [ptrs, mask] = addresses(rewriter, loc, p, type.getShape(), idx);
-    rewriter.replaceOpWithNewOp<tt::StoreOp>(op, ptrs, op.getSrc(), mask);
+    Access a = access(rewriter, op.getLoc(), op.getDesc().getType(),
+                      adaptor.getDesc(), type.getShape(), op.getIndices());
+    rewriter.replaceOpWithNewOp<tt::StoreOp>(op, a.ptrs, op.getSrc(), a.mask);
     return success();
   }
 };
@@ -308,7 +322,6 @@ struct Reduce : OpConversionPattern<tt::DescriptorReduceOp> {
   LogicalResult
   matchAndRewrite(tt::DescriptorReduceOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getSrc().getType());
     auto rmw = atomicFor(op.getKind(), type.getElementType());
     if (!rmw)
@@ -319,11 +332,10 @@ struct Reduce : OpConversionPattern<tt::DescriptorReduceOp> {
                 "(TMA); this target lowers descriptors to pointers, where "
                 "only add (integers and floats) and min, max, and, or, xor "
                 "(integers) exist";
-    Pack p = unpack(op.getDesc().getType(), adaptor.getDesc());
-    auto idx = blockIndices(rewriter, loc, type.getShape(), op.getIndices());
-    auto [ptrs, mask] = addresses(rewriter, loc, p, type.getShape(), idx);
+    Access a = access(rewriter, op.getLoc(), op.getDesc().getType(),
+                      adaptor.getDesc(), type.getShape(), op.getIndices());
     rewriter.replaceOpWithNewOp<tt::AtomicRMWOp>(
-        op, type, *rmw, ptrs, op.getSrc(), mask, tt::MemSemantic::RELAXED,
+        op, type, *rmw, a.ptrs, op.getSrc(), a.mask, tt::MemSemantic::RELAXED,
         tt::MemSyncScope::GPU);
     return success();
   }
@@ -334,15 +346,13 @@ struct Gather : OpConversionPattern<tt::DescriptorGatherOp> {
   LogicalResult
   matchAndRewrite(tt::DescriptorGatherOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getType());
-    Pack p = unpack(op.getDesc().getType(), adaptor.getDesc());
-    Value start = op.getYOffset();
-    auto idx = blockIndices(rewriter, loc, type.getShape(), {start, start},
-                            op.getXOffsets());
-    auto [ptrs, mask] = addresses(rewriter, loc, p, type.getShape(), idx);
-    Value other = padValue(rewriter, loc, p, type);
-    rewriter.replaceOpWithNewOp<tt::LoadOp>(op, ptrs, mask, other);
+    Value y = op.getYOffset();
+    Access a = access(rewriter, op.getLoc(), op.getDesc().getType(),
+                      adaptor.getDesc(), type.getShape(), {y, y},
+                      op.getXOffsets());
+    Value other = padValue(rewriter, op.getLoc(), a.pack, type);
+    rewriter.replaceOpWithNewOp<tt::LoadOp>(op, a.ptrs, a.mask, other);
     return success();
   }
 };
@@ -352,14 +362,12 @@ struct Scatter : OpConversionPattern<tt::DescriptorScatterOp> {
   LogicalResult
   matchAndRewrite(tt::DescriptorScatterOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getSrc().getType());
-    Pack p = unpack(op.getDesc().getType(), adaptor.getDesc());
-    Value start = op.getYOffset();
-    auto idx = blockIndices(rewriter, loc, type.getShape(), {start, start},
-                            op.getXOffsets());
-    auto [ptrs, mask] = addresses(rewriter, loc, p, type.getShape(), idx);
-    rewriter.replaceOpWithNewOp<tt::StoreOp>(op, ptrs, op.getSrc(), mask);
+    Value y = op.getYOffset();
+    Access a = access(rewriter, op.getLoc(), op.getDesc().getType(),
+                      adaptor.getDesc(), type.getShape(), {y, y},
+                      op.getXOffsets());
+    rewriter.replaceOpWithNewOp<tt::StoreOp>(op, a.ptrs, op.getSrc(), a.mask);
     return success();
   }
 };
