@@ -343,6 +343,19 @@ private:
 /// Python's repr of a compile-time number, for messages.
 std::string numberStr(const Val &v);
 
+// Helpers the generator's files share (Generator.cpp, Statements.cpp).
+/// Whether a parameter's annotation is tl.constexpr.
+bool isConstexprAnnotation(const Expr *annotation);
+/// Python's truth of a compile-time value (Expressions.cpp).
+bool constexprTruth(const Val &v);
+/// Two compile-time values are the same (tensors: the same SSA value).
+bool sameConstexpr(const Val &a, const Val &b);
+/// A returned value's leaves (tuples flattened, a descriptor followed by
+/// its shape and strides), and the value rebuilt from call results.
+void flattenReturn(const Val &v, std::vector<Val> &out);
+Val rebuildReturn(const Val &tmpl, const std::vector<Val> &leaves,
+                  size_t &next);
+
 } // namespace trident::frontend
 
 #endif // TRIDENT_FRONTEND_CODEGEN_GENERATOR_H
