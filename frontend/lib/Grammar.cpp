@@ -1,0 +1,601 @@
+//===- Grammar.cpp - statements and expressions -----------------------------===//
+//
+// Python's grammar for the statements and expressions @jit functions use,
+// with the usual precedence climbing, and the literals (numbers, strings).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParserImpl.h"
+
+namespace trident::frontend::parser_detail {
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+Block Parser::parseSuite() {
+  Nest nest(*this, cur().loc);
+  Block block;
+  if (cur().kind != TokenKind::Newline) {
+    parseSimpleStatements(block);
+    return block;
+  }
+  advance();
+  if (cur().kind != TokenKind::Indent)
+    failHere("an indented block");
+  advance();
+  while (cur().kind != TokenKind::Dedent && !atEnd())
+    parseStatement(block);
+  advance();
+  return block;
+}
+
+StmtPtr Parser::parseIf(SourceLoc loc) {
+  auto s = std::make_unique<Stmt>(StmtKind::If, loc);
+  s->value = parseTest();
+  expectOp(":");
+  s->body = parseSuite();
+  if (isKw("elif")) {
+    SourceLoc l = cur().loc;
+    Nest nest(*this, l);
+    advance();
+    s->orelse.push_back(parseIf(l));
+  } else if (acceptKw("else")) {
+    expectOp(":");
+    s->orelse = parseSuite();
+  }
+  return s;
+}
+
+void Parser::parseStatement(Block &out) {
+  SourceLoc loc = cur().loc;
+  if (acceptKw("if")) {
+    out.push_back(parseIf(loc));
+    return;
+  }
+  if (acceptKw("for")) {
+    auto s = std::make_unique<Stmt>(StmtKind::For, loc);
+    // The target: a name or a tuple of names.
+    ExprPtr target = parseBinary(0);
+    if (isOp(",")) {
+      auto tup = makeExpr(ExprKind::Tuple, target->loc);
+      tup->operands.push_back(std::move(target));
+      while (acceptOp(",") && !isKw("in"))
+        tup->operands.push_back(parseBinary(0));
+      target = std::move(tup);
+    }
+    s->targets.push_back(std::move(target));
+    if (!acceptKw("in"))
+      failHere("'in'");
+    s->value = parseTestList();
+    expectOp(":");
+    s->body = parseSuite();
+    if (isKw("else"))
+      fail(cur().loc, "'for ... else' is not supported in @jit functions");
+    out.push_back(std::move(s));
+    return;
+  }
+  if (acceptKw("while")) {
+    auto s = std::make_unique<Stmt>(StmtKind::While, loc);
+    s->value = parseTest();
+    expectOp(":");
+    s->body = parseSuite();
+    if (isKw("else"))
+      fail(cur().loc, "'while ... else' is not supported in @jit functions");
+    out.push_back(std::move(s));
+    return;
+  }
+  for (std::string_view kw : {"def", "class", "with", "try", "async"}) {
+    if (isKw(kw)) {
+      auto s = std::make_unique<Stmt>(StmtKind::Unsupported, loc);
+      s->id = kw == "def"     ? "nested function definitions"
+              : kw == "class" ? "class definitions"
+              : kw == "with"  ? "'with' statements"
+              : kw == "try"   ? "'try' statements"
+                              : "'async' statements";
+      skipStatement();
+      // An `else`/`except`/`finally` clause belongs to the skipped statement.
+      while (isKw("except") || isKw("finally") || isKw("else"))
+        skipStatement();
+      out.push_back(std::move(s));
+      return;
+    }
+  }
+  if (isOp("@"))
+    fail(loc, "decorators are not supported inside @jit functions");
+  if (cur().kind == TokenKind::Indent)
+    fail(loc, "unexpected indent");
+  parseSimpleStatements(out);
+}
+
+void Parser::parseSimpleStatements(Block &out) {
+  out.push_back(parseSmallStatement());
+  while (acceptOp(";")) {
+    if (cur().kind == TokenKind::Newline)
+      break;
+    out.push_back(parseSmallStatement());
+  }
+  expectNewline();
+}
+
+StmtPtr Parser::parseSmallStatement() {
+  SourceLoc loc = cur().loc;
+  if (acceptKw("pass"))
+    return std::make_unique<Stmt>(StmtKind::Pass, loc);
+  if (acceptKw("break"))
+    return std::make_unique<Stmt>(StmtKind::Break, loc);
+  if (acceptKw("continue"))
+    return std::make_unique<Stmt>(StmtKind::Continue, loc);
+  if (acceptKw("return")) {
+    auto s = std::make_unique<Stmt>(StmtKind::Return, loc);
+    if (cur().kind != TokenKind::Newline && !isOp(";"))
+      s->value = parseTestList();
+    return s;
+  }
+  if (acceptKw("assert")) {
+    auto s = std::make_unique<Stmt>(StmtKind::Assert, loc);
+    s->value = parseTest();
+    if (acceptOp(","))
+      s->annotation = parseTest();
+    return s;
+  }
+  for (std::string_view kw :
+       {"del", "global", "nonlocal", "raise", "import", "from", "yield"}) {
+    if (isKw(kw)) {
+      auto s = std::make_unique<Stmt>(StmtKind::Unsupported, loc);
+      s->id = "'" + std::string(kw) + "' statements";
+      while (cur().kind != TokenKind::Newline && !isOp(";") && !atEnd())
+        advance();
+      return s;
+    }
+  }
+  ExprPtr first = parseTestList();
+  if (acceptOp(":")) {
+    auto s = std::make_unique<Stmt>(StmtKind::AnnAssign, loc);
+    s->annotation = parseTest();
+    s->targets.push_back(std::move(first));
+    if (acceptOp("="))
+      s->value = parseTestList();
+    return s;
+  }
+  static const char *augOps[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=",
+                                 "&=", "|=", "^=", "<<=", ">>=", "@="};
+  for (const char *op : augOps) {
+    if (isOp(op)) {
+      auto s = std::make_unique<Stmt>(StmtKind::AugAssign, cur().loc);
+      s->loc = loc;
+      std::string o(op);
+      s->id = o.substr(0, o.size() - 1);
+      advance();
+      s->targets.push_back(std::move(first));
+      s->value = parseTestList();
+      return s;
+    }
+  }
+  if (isOp("=")) {
+    auto s = std::make_unique<Stmt>(StmtKind::Assign, loc);
+    s->targets.push_back(std::move(first));
+    while (acceptOp("=")) {
+      ExprPtr next = parseTestList();
+      if (isOp("=")) {
+        s->targets.push_back(std::move(next));
+      } else {
+        s->value = std::move(next);
+      }
+    }
+    return s;
+  }
+  auto s = std::make_unique<Stmt>(StmtKind::Expr, loc);
+  s->value = std::move(first);
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+ExprPtr Parser::parseTestList() {
+  ExprPtr first = parseTest();
+  if (!isOp(","))
+    return first;
+  auto tup = makeExpr(ExprKind::Tuple, first->loc);
+  tup->operands.push_back(std::move(first));
+  while (acceptOp(",")) {
+    if (cur().kind == TokenKind::Newline || isOp("=") || isOp(")") ||
+        isOp(":") || isOp(";") || cur().kind == TokenKind::EndOfFile)
+      break;
+    tup->operands.push_back(parseTest());
+  }
+  return sized(std::move(tup));
+}
+
+ExprPtr Parser::parseTest() {
+  if (isKw("lambda"))
+    fail(cur().loc, "lambda expressions are not supported in @jit functions");
+  ExprPtr e = parseOrTest();
+  if (isOp(":="))
+    fail(cur().loc, "assignment expressions (':=') are not supported in @jit "
+                    "functions");
+  if (!isKw("if"))
+    return e;
+  SourceLoc loc = cur().loc;
+  advance();
+  auto ifexp = makeExpr(ExprKind::IfExp, e->loc);
+  (void)loc;
+  ExprPtr test = parseOrTest();
+  if (!acceptKw("else"))
+    failHere("'else' in a conditional expression");
+  ExprPtr orelse = parseTest();
+  ifexp->operands.push_back(std::move(test));
+  ifexp->operands.push_back(std::move(e));
+  ifexp->operands.push_back(std::move(orelse));
+  return sized(std::move(ifexp));
+}
+
+ExprPtr Parser::parseOrTest() {
+  ExprPtr e = parseAndTest();
+  if (!isKw("or"))
+    return e;
+  auto b = makeExpr(ExprKind::BoolOp, e->loc);
+  b->id = "or";
+  b->operands.push_back(std::move(e));
+  while (acceptKw("or"))
+    b->operands.push_back(sized(parseAndTest()));
+  return sized(std::move(b));
+}
+
+ExprPtr Parser::parseAndTest() {
+  ExprPtr e = parseNotTest();
+  if (!isKw("and"))
+    return e;
+  auto b = makeExpr(ExprKind::BoolOp, e->loc);
+  b->id = "and";
+  b->operands.push_back(std::move(e));
+  while (acceptKw("and"))
+    b->operands.push_back(parseNotTest());
+  return sized(std::move(b));
+}
+
+ExprPtr Parser::parseNotTest() {
+  if (isKw("not")) {
+    Nest nest(*this, cur().loc);
+    auto u = makeExpr(ExprKind::UnaryOp, cur().loc);
+    advance();
+    u->id = "not";
+    u->operands.push_back(parseNotTest());
+    return sized(std::move(u));
+  }
+  return parseComparison();
+}
+
+ExprPtr Parser::parseComparison() {
+  ExprPtr e = parseBinary(0);
+  auto compOp = [&]() -> std::string {
+    for (std::string_view op : {"<", ">", "==", ">=", "<=", "!="})
+      if (isOp(op)) {
+        advance();
+        return std::string(op);
+      }
+    if (isKw("in")) {
+      advance();
+      return "in";
+    }
+    if (isKw("not") && peekTok().isKeyword("in")) {
+      advance();
+      advance();
+      return "not in";
+    }
+    if (isKw("is")) {
+      advance();
+      if (acceptKw("not"))
+        return "is not";
+      return "is";
+    }
+    return "";
+  };
+  std::string op = compOp();
+  if (op.empty())
+    return e;
+  auto c = makeExpr(ExprKind::Compare, e->loc);
+  c->operands.push_back(std::move(e));
+  while (!op.empty()) {
+    c->ops.push_back(op);
+    c->operands.push_back(parseBinary(0));
+    op = compOp();
+  }
+  return sized(std::move(c));
+}
+
+/// Binary operator levels, loosest first: | ^ & shifts +- */%//@
+ExprPtr Parser::parseBinary(int level) {
+  static const std::vector<std::vector<std::string_view>> levels = {
+      {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%", "@"}};
+  if (level == (int)levels.size())
+    return parseFactor();
+  ExprPtr lhs = parseBinary(level + 1);
+  while (true) {
+    std::string_view found;
+    for (std::string_view op : levels[level])
+      if (isOp(op))
+        found = op;
+    if (found.empty())
+      return lhs;
+    SourceLoc opLoc = cur().loc;
+    advance();
+    (void)opLoc;
+    auto b = makeExpr(ExprKind::BinOp, lhs->loc);
+    b->id = std::string(found);
+    b->operands.push_back(std::move(lhs));
+    b->operands.push_back(parseBinary(level + 1));
+    lhs = sized(std::move(b));
+  }
+}
+
+ExprPtr Parser::parseFactor() {
+  for (std::string_view op : {"-", "+", "~"}) {
+    if (isOp(op)) {
+      Nest nest(*this, cur().loc);
+      auto u = makeExpr(ExprKind::UnaryOp, cur().loc);
+      advance();
+      u->id = std::string(op);
+      u->operands.push_back(parseFactor());
+      return sized(std::move(u));
+    }
+  }
+  return parsePower();
+}
+
+ExprPtr Parser::parsePower() {
+  if (isKw("await"))
+    fail(cur().loc, "'await' is not supported in @jit functions");
+  ExprPtr base = parseTrailers(parseAtom());
+  if (!isOp("**"))
+    return base;
+  advance();
+  auto b = makeExpr(ExprKind::BinOp, base->loc);
+  b->id = "**";
+  b->operands.push_back(std::move(base));
+  {
+    Nest nest(*this, b->loc);
+    b->operands.push_back(parseFactor());
+  }
+  return sized(std::move(b));
+}
+
+void Parser::parseCallArgs(Expr &call) {
+  // The '(' has been consumed.
+  while (!isOp(")")) {
+    if (isOp("*") || isOp("**"))
+      fail(cur().loc, "argument unpacking ('" + std::string(cur().text) +
+                          "') is not supported in @jit functions");
+    if (cur().kind == TokenKind::Name && peekTok().isOperator("=")) {
+      Keyword k;
+      k.loc = cur().loc;
+      k.name = std::string(cur().text);
+      advance();
+      advance();
+      k.value = parseTest();
+      for (const Keyword &other : call.keywords)
+        if (other.name == k.name)
+          fail(k.loc, "keyword argument repeated: " + k.name);
+      call.keywords.push_back(std::move(k));
+    } else {
+      ExprPtr a = parseTest();
+      if (isKw("for") || isKw("async"))
+        fail(cur().loc,
+             "generator expressions are not supported in @jit functions");
+      if (!call.keywords.empty())
+        fail(a->loc, "positional argument follows keyword argument");
+      call.args.push_back(std::move(a));
+    }
+    if (!acceptOp(","))
+      break;
+  }
+  expectOp(")");
+}
+
+ExprPtr Parser::parseTrailers(ExprPtr e) {
+  while (true) {
+    if (isOp("(")) {
+      auto call = makeExpr(ExprKind::Call, e->loc);
+      advance();
+      call->operands.push_back(std::move(e));
+      {
+        Nest nest(*this, call->loc);
+        parseCallArgs(*call);
+      }
+      e = sized(std::move(call));
+    } else if (isOp("[")) {
+      advance();
+      auto sub = makeExpr(ExprKind::Subscript, e->loc);
+      sub->operands.push_back(std::move(e));
+      {
+        Nest nest(*this, sub->loc);
+        sub->operands.push_back(parseSubscriptList());
+      }
+      expectOp("]");
+      e = sized(std::move(sub));
+    } else if (isOp(".")) {
+      advance();
+      auto attr = makeExpr(ExprKind::Attribute, e->loc);
+      attr->id = expectName();
+      attr->operands.push_back(std::move(e));
+      e = sized(std::move(attr));
+    } else {
+      return e;
+    }
+  }
+}
+
+ExprPtr Parser::parseSubscriptItem() {
+  SourceLoc loc = cur().loc;
+  ExprPtr lower;
+  if (!isOp(":"))
+    lower = parseTest();
+  if (!isOp(":"))
+    return lower;
+  auto s = makeExpr(ExprKind::Slice, loc);
+  advance();
+  ExprPtr upper, step;
+  if (!isOp("]") && !isOp(",") && !isOp(":"))
+    upper = parseTest();
+  if (acceptOp(":") && !isOp("]") && !isOp(","))
+    step = parseTest();
+  s->operands.push_back(std::move(lower));
+  s->operands.push_back(std::move(upper));
+  s->operands.push_back(std::move(step));
+  return sized(std::move(s));
+}
+
+ExprPtr Parser::parseSubscriptList() {
+  ExprPtr first = parseSubscriptItem();
+  if (!isOp(","))
+    return first;
+  auto tup = makeExpr(ExprKind::Tuple, first->loc);
+  tup->operands.push_back(std::move(first));
+  while (acceptOp(",")) {
+    if (isOp("]"))
+      break;
+    tup->operands.push_back(parseSubscriptItem());
+  }
+  return sized(std::move(tup));
+}
+
+ExprPtr Parser::parseNumber(const Token &t) {
+  std::string s;
+  for (char c : t.text)
+    if (c != '_')
+      s += c;
+  if (!s.empty() && (s.back() == 'j' || s.back() == 'J'))
+    fail(t.loc, "complex numbers are not supported in @jit functions");
+  if (t.kind == TokenKind::Float) {
+    auto e = makeExpr(ExprKind::Float, t.loc);
+    e->floatValue = std::strtod(s.c_str(), nullptr);
+    return e;
+  }
+  int base = 10;
+  size_t i = 0;
+  if (s.size() > 1 && s[0] == '0' && std::isalpha((unsigned char)s[1])) {
+    char p = std::tolower((unsigned char)s[1]);
+    base = p == 'x' ? 16 : p == 'o' ? 8 : 2;
+    i = 2;
+  }
+  unsigned __int128 v = 0;
+  const unsigned __int128 limit = ~(unsigned __int128)0 >> 1;
+  for (; i < s.size(); ++i) {
+    char c = std::tolower((unsigned char)s[i]);
+    unsigned d = std::isdigit((unsigned char)c) ? c - '0' : c - 'a' + 10;
+    if (v > (limit - d) / base)
+      fail(t.loc, "integer literal " + std::string(t.text) + " is too large");
+    v = v * base + d;
+  }
+  auto e = makeExpr(ExprKind::Int, t.loc);
+  e->intValue = (__int128)v;
+  return e;
+}
+
+ExprPtr Parser::parseStrings() {
+  auto e = makeExpr(ExprKind::String, cur().loc);
+  while (cur().kind == TokenKind::String) {
+    const Token &t = cur();
+    size_t q = t.text.find_first_of("'\"");
+    std::string prefix(t.text.substr(0, q));
+    for (char &c : prefix)
+      c = std::tolower((unsigned char)c);
+    if (prefix.find('f') != std::string::npos)
+      fail(t.loc, "f-strings are not supported in @jit functions");
+    if (prefix.find('b') != std::string::npos)
+      fail(t.loc, "bytes literals are not supported in @jit functions");
+    std::string decoded, error;
+    if (!decodeStringLiteral(t.text, decoded, error))
+      fail(t.loc, error);
+    e->strValue += decoded;
+    advance();
+  }
+  return e;
+}
+
+ExprPtr Parser::parseAtom() {
+  const Token &t = cur();
+  SourceLoc loc = t.loc;
+  switch (t.kind) {
+  case TokenKind::Name: {
+    auto e = makeExpr(ExprKind::Name, loc);
+    e->id = std::string(t.text);
+    advance();
+    return e;
+  }
+  case TokenKind::Integer:
+  case TokenKind::Float: {
+    ExprPtr e = parseNumber(t);
+    advance();
+    return e;
+  }
+  case TokenKind::String:
+    return parseStrings();
+  case TokenKind::Keyword: {
+    if (t.text == "True" || t.text == "False") {
+      auto e = makeExpr(ExprKind::Bool, loc);
+      e->intValue = t.text == "True";
+      advance();
+      return e;
+    }
+    if (t.text == "None") {
+      advance();
+      return makeExpr(ExprKind::NoneLit, loc);
+    }
+    if (t.text == "yield")
+      fail(loc, "'yield' is not supported in @jit functions");
+    failHere("an expression");
+  }
+  case TokenKind::Operator: {
+    if (t.text == "...") {
+      advance();
+      return makeExpr(ExprKind::Ellipsis, loc);
+    }
+    if (t.text == "(") {
+      Nest nest(*this, loc);
+      advance();
+      if (acceptOp(")"))
+        return makeExpr(ExprKind::Tuple, loc);
+      ExprPtr first = parseTest();
+      if (isKw("for"))
+        fail(cur().loc,
+             "generator expressions are not supported in @jit functions");
+      if (acceptOp(")"))
+        return first;
+      auto tup = makeExpr(ExprKind::Tuple, loc);
+      tup->operands.push_back(std::move(first));
+      while (acceptOp(",")) {
+        if (isOp(")"))
+          break;
+        tup->operands.push_back(parseTest());
+      }
+      expectOp(")");
+      return sized(std::move(tup));
+    }
+    if (t.text == "[") {
+      Nest nest(*this, loc);
+      advance();
+      auto list = makeExpr(ExprKind::List, loc);
+      while (!isOp("]")) {
+        list->operands.push_back(parseTest());
+        if (isKw("for"))
+          fail(cur().loc,
+               "list comprehensions are not supported in @jit functions");
+        if (!acceptOp(","))
+          break;
+      }
+      expectOp("]");
+      return sized(std::move(list));
+    }
+    if (t.text == "{")
+      fail(loc, "dict and set literals are not supported in @jit functions");
+    failHere("an expression");
+  }
+  default:
+    failHere("an expression");
+  }
+}
+
+} // namespace trident::frontend::parser_detail
