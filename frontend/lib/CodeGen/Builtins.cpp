@@ -91,47 +91,10 @@ Params parseParams(std::initializer_list<const char *> specs) {
 
 BoundArgs bind(Generator &g, Call &c,
                std::initializer_list<const char *> specs) {
-  const std::string fname =
-      c.name.rfind("py.", 0) == 0 ? c.name.substr(3) : c.name;
-  const std::vector<Val> &args = c.args;
-  SourceLoc l = c.loc;
   Params p = parseParams(specs);
-  size_t n = p.names.size();
-  BoundArgs out;
-  out.values.resize(n);
-  out.given.assign(n, false);
-  size_t fixed = p.varargs >= 0 ? (size_t)p.varargs : n;
-  if (args.size() > fixed && p.varargs < 0)
-    g.error(l, fname + "() takes at most " + std::to_string(n) +
-                   " positional arguments but " + std::to_string(args.size()) +
-                   " were given");
-  for (size_t i = 0; i < std::min(args.size(), fixed); ++i) {
-    out.values[i] = args[i];
-    out.given[i] = true;
-  }
-  if (p.varargs >= 0) {
-    std::vector<Val> rest;
-    for (size_t i = fixed; i < args.size(); ++i)
-      rest.push_back(args[i]);
-    out.values[p.varargs] = Val::tuple(rest);
-    out.given[p.varargs] = !rest.empty();
-  }
-  for (auto &[name, v] : c.kwargs) {
-    size_t k = 0;
-    while (k < n && p.names[k] != name)
-      ++k;
-    if (k == n || (int)k == p.varargs)
-      g.error(l, fname + "() got an unexpected keyword argument '" + name +
-                     "'");
-    if (out.given[k])
-      g.error(l, fname + "() got multiple values for argument '" + name + "'");
-    out.values[k] = v;
-    out.given[k] = true;
-  }
-  for (size_t k = 0; k < n; ++k)
-    if (!out.given[k] && !p.optional[k])
-      g.error(l, fname + "() missing required argument: '" + p.names[k] + "'");
-  return out;
+  return g.bindArguments(
+      c.name.rfind("py.", 0) == 0 ? c.name.substr(3) : c.name, p.names,
+      p.optional, p.varargs, c.args, c.kwargs, c.loc, /*atMost=*/true);
 }
 
 Val shapeArg(const Val &v) {

@@ -160,6 +160,50 @@ std::string Generator::mangle(const FunctionDef &fn, const ModuleCtx &owner,
   return out;
 }
 
+BoundArgs Generator::bindArguments(
+    const std::string &function, const std::vector<std::string> &names,
+    const std::vector<bool> &optional, int varargs,
+    const std::vector<Val> &args,
+    const std::vector<std::pair<std::string, Val>> &kwargs, SourceLoc l,
+    bool atMost) {
+  size_t n = names.size();
+  BoundArgs out;
+  out.values.resize(n);
+  out.given.assign(n, false);
+  size_t fixed = varargs >= 0 ? size_t(varargs) : n;
+  if (args.size() > fixed && varargs < 0)
+    error(l, function + "() takes " + (atMost ? "at most " : "") +
+                 std::to_string(n) + " positional arguments but " +
+                 std::to_string(args.size()) + " were given");
+  for (size_t i = 0; i < std::min(args.size(), fixed); ++i) {
+    out.values[i] = args[i];
+    out.given[i] = true;
+  }
+  if (varargs >= 0) {
+    std::vector<Val> rest(args.begin() + std::min(args.size(), fixed),
+                          args.end());
+    out.given[varargs] = !rest.empty();
+    out.values[varargs] = Val::tuple(std::move(rest));
+  }
+  for (const auto &[name, v] : kwargs) {
+    size_t k = 0;
+    while (k < n && names[k] != name)
+      ++k;
+    if (k == n || int(k) == varargs)
+      error(l, function + "() got an unexpected keyword argument '" + name +
+                   "'");
+    if (out.given[k])
+      error(l, function + "() got multiple values for argument '" + name +
+                   "'");
+    out.values[k] = v;
+    out.given[k] = true;
+  }
+  for (size_t k = 0; k < n; ++k)
+    if (!out.given[k] && !optional[k])
+      error(l, function + "() missing required argument: '" + names[k] + "'");
+  return out;
+}
+
 Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
                        std::vector<Val> args,
                        std::vector<std::pair<std::string, Val>> kwargs,
@@ -176,35 +220,20 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
   }
   // Bind arguments to parameters, as Python does.
   size_t n = fn.params.size();
-  if (args.size() > n)
-    error(l, fn.name + "() takes " + std::to_string(n) +
-                 " positional arguments but " + std::to_string(args.size()) +
-                 " were given");
-  std::vector<Val> bound(n);
-  std::vector<bool> given(n, false);
-  for (size_t i = 0; i < args.size(); ++i) {
-    bound[i] = args[i];
-    given[i] = true;
+  std::vector<std::string> names;
+  std::vector<bool> defaulted;
+  for (const Param &p : fn.params) {
+    names.push_back(p.name);
+    defaulted.push_back(p.defaultValue != nullptr);
   }
-  for (auto &[name, v] : kwargs) {
-    size_t k = 0;
-    while (k < n && fn.params[k].name != name)
-      ++k;
-    if (k == n)
-      error(l, fn.name + "() got an unexpected keyword argument '" + name +
-                   "'");
-    if (given[k])
-      error(l, fn.name + "() got multiple values for argument '" + name + "'");
-    bound[k] = v;
-    given[k] = true;
-  }
+  BoundArgs b = bindArguments(fn.name, names, defaulted, /*varargs=*/-1,
+                              args, kwargs, l, /*atMost=*/false);
+  std::vector<Val> &bound = b.values;
+  const std::vector<bool> &given = b.given;
   // Defaults are evaluated in the function's own module.
   for (size_t k = 0; k < n; ++k) {
     if (given[k])
       continue;
-    if (!fn.params[k].defaultValue)
-      error(l, fn.name + "() missing required argument: '" +
-                   fn.params[k].name + "'");
     Frame f;
     f.module = &owner;
     f.reportAtCaller = true;

@@ -228,6 +228,18 @@ public:
   Val callFunction(const Val &callee, const Expr &call, std::vector<Val> args,
                    std::vector<std::pair<std::string, Val>> kwargs,
                    SourceLoc l);
+  /// Python's binding of a call's arguments to the parameters `names`, the
+  /// one binder of builtins and @jit functions: positional first (a
+  /// `varargs` parameter, -1 for none, takes the rest as a tuple), then
+  /// keywords; errors as Python words them, naming `function`. Parameters
+  /// not given are left for the caller (optional ones, or defaults); one
+  /// that is neither `optional` nor defaulted by the caller is missing.
+  BoundArgs bindArguments(const std::string &function,
+                          const std::vector<std::string> &names,
+                          const std::vector<bool> &optional, int varargs,
+                          const std::vector<Val> &args,
+                          const std::vector<std::pair<std::string, Val>> &kwargs,
+                          SourceLoc l, bool atMost);
   /// Calls a @jit function (inlined by the core pipeline unless noinline).
   Val callJit(const FunctionDef &fn, ModuleCtx &owner, std::vector<Val> args,
               std::vector<std::pair<std::string, Val>> kwargs, SourceLoc l);
