@@ -657,3 +657,10 @@ tt.func @scatter_shape(%d: !tt.tensordesc<tensor<1x16xf16>>, %rows: tensor<8xi32
   tt.descriptor_scatter %d[%rows, %y], %v : !tt.tensordesc<tensor<1x16xf16>>, tensor<8xi32>, i32, tensor<4x16xf16>
   tt.return
 }
+
+// -----
+
+// expected-error @+1 {{a tensor descriptor's block has rank 1 to 5, got 'tensor<f16>'}}
+tt.func @descriptor_type_without_shape(%a: !tt.tensordesc<f16>) {
+  tt.return
+}

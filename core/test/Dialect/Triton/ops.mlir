@@ -268,3 +268,13 @@ tt.func @descriptors(%d: !tt.tensordesc<tensor<64x64xf16>>, %p: !tt.ptr<f32>, %m
   tt.descriptor_scatter %e[%rows, %c0], %v : !tt.tensordesc<tensor<1x32xf32>>, tensor<8xi32>, i32, tensor<8x32xf32>
   tt.return
 }
+
+// The bare descriptor type later Triton releases print is read too (and
+// printed in Triton 3.6's form).
+// CHECK-LABEL: tt.func @bare_descriptor_type
+// CHECK-SAME: !tt.tensordesc<tensor<64x32xf16>>
+// CHECK: tt.descriptor_load %{{.*}} : !tt.tensordesc<tensor<64x32xf16>> -> tensor<64x32xf16>
+tt.func @bare_descriptor_type(%a: !tt.tensordesc<64x32xf16>, %i: i32) {
+  %x = tt.descriptor_load %a[%i, %i] : !tt.tensordesc<64x32xf16> -> tensor<64x32xf16>
+  tt.return
+}

@@ -55,6 +55,55 @@ PointerType::verify(function_ref<InFlightDiagnostic()> emitError, Type pointee,
   return success();
 }
 
+Type TensorDescType::parse(AsmParser &parser) {
+  if (parser.parseLess())
+    return Type();
+  RankedTensorType block;
+  if (succeeded(parser.parseOptionalKeyword("tensor"))) {
+    // `tensor<...>`: the keyword is taken, so read the rest by hand.
+    SmallVector<int64_t> shape;
+    Type element;
+    Attribute encoding;
+    if (parser.parseLess() ||
+        parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+        parser.parseType(element))
+      return Type();
+    if (succeeded(parser.parseOptionalComma()) &&
+        parser.parseAttribute(encoding))
+      return Type();
+    if (parser.parseGreater())
+      return Type();
+    block = RankedTensorType::get(shape, element, encoding);
+  } else {
+    SmallVector<int64_t> shape;
+    Type element;
+    Attribute encoding;
+    if (parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+        parser.parseType(element))
+      return Type();
+    if (succeeded(parser.parseOptionalComma()) &&
+        parser.parseAttribute(encoding))
+      return Type();
+    block = RankedTensorType::get(shape, element, encoding);
+  }
+  if (parser.parseGreater())
+    return Type();
+  return parser.getChecked<TensorDescType>(parser.getContext(), block);
+}
+
+LogicalResult
+TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       RankedTensorType block) {
+  if (!block || block.getRank() < 1 || block.getRank() > 5)
+    return emitError() << "a tensor descriptor's block has rank 1 to 5, got "
+                       << block;
+  return success();
+}
+
+void TensorDescType::print(AsmPrinter &printer) const {
+  printer << "<" << getBlockType() << ">";
+}
+
 namespace mlir::triton {
 
 PointerType getPointerType(Type pointee, int addressSpace) {

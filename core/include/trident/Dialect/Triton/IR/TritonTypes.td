@@ -43,7 +43,10 @@ def TT_TensorDescType : TypeDef<Triton_Dialect, "TensorDesc"> {
     may carry the shared layout the copy engine writes.
   }];
   let parameters = (ins "RankedTensorType":$blockType);
-  let assemblyFormat = "`<` $blockType `>`";
+  // Printed `<tensor<64x64xf16>>`; read in that form and in the bare one
+  // later Triton releases print (`<64x64xf16>`, `<64x64xf16, #shared>`).
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
 }
 
 //===----------------------------------------------------------------------===//
