@@ -187,6 +187,30 @@ Register descriptors([](std::vector<Case> &cases) {
     c.grid[1] = (N + 31) / 32;
     cases.push_back(c);
   }
+  // A descriptor picked by a runtime `if`, its shape merged with it: even
+  // programs read a (5 rows), odd ones b (3 rows); rows past either read 0.
+  {
+    const int MA = 5, MB = 3, N = 16, P = 4;
+    Case c = tileCase(
+        "descriptor/picked_at_run_time", "descriptors.py", "desc_pick",
+        "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, 8, 16",
+        {in("a", DT::F32, MA * N), in("b", DT::F32, MB * N),
+         out("out", DT::F32, P * 8 * N)},
+        {T(0), T(1), T(2), I(MA), I(MB), I(N)},
+        [=](Data &d) {
+          for (int p = 0; p < P; ++p) {
+            bool a = p % 2 == 0;
+            int rows = a ? MA : MB;
+            for (int r = 0; r < 8; ++r)
+              for (int j = 0; j < N; ++j)
+                d[2][(p * 8 + r) * N + j] =
+                    (r < rows ? d[a ? 0 : 1][r * N + j] : 0.0) + rows;
+          }
+        },
+        2e-6, 2e-6);
+    c.grid[0] = P;
+    cases.push_back(c);
+  }
   // Tutorial 09's persistent matmuls, C = A B^T (B is N x K): host
   // descriptors, and descriptors made in the kernel; three programs walk
   // the tiles, with and without epilogue subtiling.

@@ -298,3 +298,18 @@ def attn_fwd(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX,
     m_ptrs = M + off_hz * N_CTX + offs_m
     tl.store(m_ptrs, m_i)
     desc_o.store([qo_offset_y, 0], acc.to(dtype))
+
+
+@triton.jit
+def desc_pick(a_ptr, b_ptr, out_ptr, MA, MB, N, BM: tl.constexpr, BN: tl.constexpr):
+    # A descriptor chosen at run time (odd programs read b, of other rows),
+    # then read through with its own shape.
+    pid = tl.program_id(0)
+    if pid % 2 == 0:
+        d = tl.make_tensor_descriptor(a_ptr, shape=[MA, N], strides=[N, 1], block_shape=[BM, BN])
+    else:
+        d = tl.make_tensor_descriptor(b_ptr, shape=[MB, N], strides=[N, 1], block_shape=[BM, BN])
+    x = d.load([0, 0])
+    rows = tl.arange(0, BM)[:, None]
+    cols = tl.arange(0, BN)[None, :]
+    tl.store(out_ptr + pid * BM * BN + rows * BN + cols, x + d.shape[0])

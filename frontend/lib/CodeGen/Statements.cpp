@@ -358,6 +358,25 @@ void Generator::execIfScf(const Stmt &s, mlir::Value cond) {
     ttypes.push_back(tv.type);
     thenVals.push_back(tv.value);
     elseVals.push_back(ev.value);
+    // A descriptor's shape (i32) and strides (i64) are merged with it.
+    if (tv.type.elem.isDesc()) {
+      size_t rank = tv.type.elem.element().shape.size();
+      if (tv.elems.size() != 2 * rank || ev.elems.size() != 2 * rank)
+        error(s.loc, "'" + n + "' is a tensor descriptor whose shape and "
+                     "strides are not known in both branches of a runtime "
+                     "'if'");
+      for (size_t d = 0; d < 2 * rank; ++d) {
+        DType want(d < rank ? Scalar::I32 : Scalar::I64);
+        b_.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        Val a = cast(toTensor(tv.elems[d], s.loc), want, s.loc);
+        b_.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+        Val c = cast(toTensor(ev.elems[d], s.loc), want, s.loc);
+        types.push_back(want.toMLIR(&ctx_));
+        ttypes.push_back(TType(want));
+        thenVals.push_back(a.value);
+        elseVals.push_back(c.value);
+      }
+    }
   }
   // Names defined in one branch only are not visible after the `if`; the
   // rest keep the values they had before unless merged below.
@@ -381,8 +400,14 @@ void Generator::execIfScf(const Stmt &s, mlir::Value cond) {
     mlir::scf::YieldOp::create(b_, term->getLoc(), vals);
     term->erase();
   }
-  for (size_t i = 0; i < names.size(); ++i)
-    frame().locals[names[i]] = Val::tensor(newIf.getResult(i), ttypes[i]);
+  for (size_t i = 0, r = 0; i < names.size(); ++i) {
+    Val v = Val::tensor(newIf.getResult(r), ttypes[r]);
+    ++r;
+    if (v.type.elem.isDesc())
+      for (size_t d = 0; d < 2 * v.type.elem.element().shape.size(); ++d, ++r)
+        v.elems.push_back(Val::tensor(newIf.getResult(r), ttypes[r]));
+    frame().locals[names[i]] = v;
+  }
 }
 
 void Generator::execIfUnstructured(const Stmt &s, mlir::Value cond) {
