@@ -56,39 +56,32 @@ PointerType::verify(function_ref<InFlightDiagnostic()> emitError, Type pointee,
 }
 
 Type TensorDescType::parse(AsmParser &parser) {
-  if (parser.parseLess())
-    return Type();
-  RankedTensorType block;
-  if (succeeded(parser.parseOptionalKeyword("tensor"))) {
-    // `tensor<...>`: the keyword is taken, so read the rest by hand.
-    SmallVector<int64_t> shape;
-    Type element;
-    Attribute encoding;
-    if (parser.parseLess() ||
-        parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
-        parser.parseType(element))
-      return Type();
-    if (succeeded(parser.parseOptionalComma()) &&
-        parser.parseAttribute(encoding))
-      return Type();
-    if (parser.parseGreater())
-      return Type();
-    block = RankedTensorType::get(shape, element, encoding);
-  } else {
+  // `SHAPExELEMENT[, ENCODING]`, inside `tensor<...>` or bare.
+  auto block = [&](RankedTensorType &out) -> ParseResult {
     SmallVector<int64_t> shape;
     Type element;
     Attribute encoding;
     if (parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
         parser.parseType(element))
-      return Type();
+      return failure();
     if (succeeded(parser.parseOptionalComma()) &&
         parser.parseAttribute(encoding))
+      return failure();
+    out = RankedTensorType::get(shape, element, encoding);
+    return success();
+  };
+  RankedTensorType type;
+  if (parser.parseLess())
+    return Type();
+  if (succeeded(parser.parseOptionalKeyword("tensor"))) {
+    if (parser.parseLess() || block(type) || parser.parseGreater())
       return Type();
-    block = RankedTensorType::get(shape, element, encoding);
+  } else if (block(type)) {
+    return Type();
   }
   if (parser.parseGreater())
     return Type();
-  return parser.getChecked<TensorDescType>(parser.getContext(), block);
+  return parser.getChecked<TensorDescType>(parser.getContext(), type);
 }
 
 LogicalResult
