@@ -160,6 +160,19 @@ std::string Generator::mangle(const FunctionDef &fn, const ModuleCtx &owner,
   return out;
 }
 
+std::vector<Val> Generator::descriptorParts(const Val &desc, SourceLoc l,
+                                            const std::string &what) {
+  size_t rank = desc.type.elem.element().shape.size();
+  if (desc.elems.size() != 2 * rank)
+    error(l, "this tensor descriptor's shape and strides are not known here, "
+             "so it cannot be " + what);
+  std::vector<Val> parts;
+  for (size_t d = 0; d < 2 * rank; ++d)
+    parts.push_back(
+        cast(toTensor(desc.elems[d], l), descriptorPartType(d, rank), l));
+  return parts;
+}
+
 BoundArgs Generator::bindArguments(
     const std::string &function, const std::vector<std::string> &names,
     const std::vector<bool> &optional, int varargs,
@@ -262,15 +275,12 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
         if (!v.type.elem.isDesc())
           return;
         size_t rank = v.type.elem.element().shape.size();
-        if (v.elems.size() != 2 * rank)
-          error(l, "this tensor descriptor's shape and strides are not known "
-                   "here, so it cannot be passed to a @jit function");
-        for (size_t d = 0; d < 2 * rank; ++d) {
-          DType want(d < rank ? Scalar::I32 : Scalar::I64);
-          types.push_back(want.toMLIR(&ctx_));
-          if (values)
-            values->push_back(cast(toTensor(v.elems[d], l), want, l).value);
-        }
+        for (size_t d = 0; d < 2 * rank; ++d)
+          types.push_back(descriptorPartType(d, rank).toMLIR(&ctx_));
+        if (values)
+          for (const Val &p :
+               descriptorParts(v, l, "passed to a @jit function"))
+            values->push_back(p.value);
       };
   // The callee's view of an argument: its structure rebuilt over the
   // entry block's arguments from `next` on.
@@ -292,7 +302,7 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
       for (size_t d = 0; d < 2 * rank; ++d)
         out.elems.push_back(
             Val::tensor(entry->getArgument(next++),
-                        TType(d < rank ? Scalar::I32 : Scalar::I64)));
+                        TType(descriptorPartType(d, rank))));
     }
     return out;
   };

@@ -240,6 +240,17 @@ public:
                           const std::vector<Val> &args,
                           const std::vector<std::pair<std::string, Val>> &kwargs,
                           SourceLoc l, bool atMost);
+  /// Part `d` of a descriptor's shape-and-strides list (rank `rank`):
+  /// int32 shapes, then int64 strides, as Triton passes them.
+  static DType descriptorPartType(size_t d, size_t rank) {
+    return DType(d < rank ? Scalar::I32 : Scalar::I64);
+  }
+  /// A descriptor's shape and strides as tensors of those types (at the
+  /// builder's insertion point); when they are not known, an error:
+  /// "this tensor descriptor's shape and strides are not known here, so
+  /// it cannot be WHAT".
+  std::vector<Val> descriptorParts(const Val &desc, SourceLoc l,
+                                   const std::string &what);
   /// Calls a @jit function (inlined by the core pipeline unless noinline).
   Val callJit(const FunctionDef &fn, ModuleCtx &owner, std::vector<Val> args,
               std::vector<std::pair<std::string, Val>> kwargs, SourceLoc l);

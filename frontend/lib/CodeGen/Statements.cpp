@@ -360,21 +360,16 @@ void Generator::execIfScf(const Stmt &s, mlir::Value cond) {
     elseVals.push_back(ev.value);
     // A descriptor's shape (i32) and strides (i64) are merged with it.
     if (tv.type.elem.isDesc()) {
-      size_t rank = tv.type.elem.element().shape.size();
-      if (tv.elems.size() != 2 * rank || ev.elems.size() != 2 * rank)
-        error(s.loc, "'" + n + "' is a tensor descriptor whose shape and "
-                     "strides are not known in both branches of a runtime "
-                     "'if'");
-      for (size_t d = 0; d < 2 * rank; ++d) {
-        DType want(d < rank ? Scalar::I32 : Scalar::I64);
-        b_.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        Val a = cast(toTensor(tv.elems[d], s.loc), want, s.loc);
-        b_.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-        Val c = cast(toTensor(ev.elems[d], s.loc), want, s.loc);
-        types.push_back(want.toMLIR(&ctx_));
-        ttypes.push_back(TType(want));
-        thenVals.push_back(a.value);
-        elseVals.push_back(c.value);
+      std::string what = "merged after a runtime 'if' ('" + n + "')";
+      b_.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      std::vector<Val> a = descriptorParts(tv, s.loc, what);
+      b_.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      std::vector<Val> c = descriptorParts(ev, s.loc, what);
+      for (size_t d = 0; d < a.size(); ++d) {
+        types.push_back(a[d].type.toMLIR(&ctx_));
+        ttypes.push_back(a[d].type);
+        thenVals.push_back(a[d].value);
+        elseVals.push_back(c[d].value);
       }
     }
   }
@@ -847,9 +842,8 @@ void Generator::execReturn(const Stmt &s) {
     if (vals[i].isTensor() && vals[i].type.elem.isDesc()) {
       size_t rank = vals[i].type.elem.element().shape.size();
       for (size_t d = 0; d < 2 * rank; ++d)
-        vals[i + 1 + d] =
-            cast(toTensor(vals[i + 1 + d], s.loc),
-                 DType(d < rank ? Scalar::I32 : Scalar::I64), s.loc);
+        vals[i + 1 + d] = cast(toTensor(vals[i + 1 + d], s.loc),
+                               descriptorPartType(d, rank), s.loc);
       i += 2 * rank;
     }
   llvm::SmallVector<mlir::Value> operands;
