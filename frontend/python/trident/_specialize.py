@@ -136,19 +136,18 @@ def _descriptor_key(a):
     return f"tensordesc<{dtype_name(a.base.dtype)}[{dims}]>"
 
 
-def _descriptor_part(desc, part):
-    """One launch argument of a descriptor, by the suffix of its name in
-    the compiled kernel (DescriptorArguments.h): pack.shape0, pack.stride1,
-    pack.padding, shape0, strides1."""
+def _descriptor_part(part):
+    """A reader of one launch argument of a descriptor, by the suffix of
+    its name in the compiled kernel (DescriptorArguments.h): pack.shape0,
+    pack.stride1, pack.padding, shape0, strides1. Resolved once, when the
+    kernel is loaded; each launch only calls it."""
     if part == "pack.padding":
-        return desc.padding == "nan"
+        return lambda desc: desc.padding == "nan"
     name = part[5:] if part.startswith("pack.") else part
-    if name.startswith("shape"):
-        return int(desc.shape[int(name[5:])])
-    if name.startswith("strides"):
-        return int(desc.strides[int(name[7:])])
-    if name.startswith("stride"):
-        return int(desc.strides[int(name[6:])])
+    for prefix, field in (("shape", "shape"), ("strides", "strides"), ("stride", "strides")):
+        if name.startswith(prefix) and name[len(prefix):].isdigit():
+            k = int(name[len(prefix):])
+            return lambda desc: int(getattr(desc, field)[k])
     raise TypeError(f"unknown part '{part}' of a tensor descriptor argument")
 
 

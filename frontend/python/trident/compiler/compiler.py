@@ -167,7 +167,7 @@ class CompiledKernel:
                     raise TypeError(f"kernel '{self.name}' takes an argument '{n}' "
                                     f"that no parameter provides")
                 self._positions.append(len(params) + len(self._parts))
-                self._parts.append((index[base], part))
+                self._parts.append((index[base], _descriptor_part(part)))
         self._names = [n for n, _ in names]
         self._types = [t for _, t in names]
         self._cpu = device.driver == "cpu"
@@ -245,7 +245,7 @@ class CompiledKernel:
                 if not _is_descriptor(full[p]):
                     raise TypeError(f"argument '{self.fn.arg_names[p]}' of "
                                     f"'{self.name}' must be a TensorDescriptor")
-            full.extend(_descriptor_part(values[p], part) for p, part in parts)
+            full.extend(read(values[p]) for p, read in parts)
             for p in descs:
                 full[p] = full[p].base
             launch(grid, stream, full)
