@@ -10,6 +10,8 @@
 
 #include "trident/Frontend/Imports.h"
 
+#include "CodeGen/ModuleConditions.h"
+
 #include <cmath>
 
 #include "llvm/ADT/SmallString.h"
@@ -156,6 +158,11 @@ public:
 
   bool environment(const std::string &name, std::string &value) override {
     return loader_.environment(name, value);
+  }
+
+  Truth moduleCondition(const Expr &cond,
+                        const BindingLookup &lookup) override {
+    return loader_.moduleCondition(importer_, cond, lookup);
   }
 
 private:
@@ -364,6 +371,13 @@ ModuleLoader::ModuleLoader(const SourceFile &main,
 }
 
 ModuleLoader::~ModuleLoader() = default;
+
+Truth ModuleLoader::moduleCondition(LoadedModule &module, const Expr &cond,
+                                    const BindingLookup &lookup) {
+  if (!conditions_)
+    conditions_ = std::make_unique<ModuleConditionEvaluator>(*this);
+  return conditions_->decide(module, cond, lookup);
+}
 
 bool ModuleLoader::environment(const std::string &name, std::string &value) {
   const char *v = std::getenv(name.c_str());

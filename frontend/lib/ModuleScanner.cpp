@@ -362,6 +362,64 @@ void Parser::parseModuleTry(ParseResult &result, Module &m) {
     m.globals[name] = std::move(binding);
 }
 
+Truth Parser::parseModuleCondition() {
+  size_t start = pos_;
+  ExprPtr cond;
+  try {
+    cond = parseTest();
+    if (!isOp(":"))
+      cond.reset();
+  } catch (ParseError &) {
+    cond.reset();
+  }
+  if (!cond) {
+    // Conditions the expression parser does not take (a lambda, a
+    // comprehension): skip to the clause's ':'.
+    pos_ = start;
+    int depth = 0;
+    while (!atEnd() && cur().kind != TokenKind::Newline &&
+           !(depth == 0 && isOp(":"))) {
+      if (isOp("(") || isOp("[") || isOp("{"))
+        ++depth;
+      else if (isOp(")") || isOp("]") || isOp("}"))
+        --depth;
+      advance();
+    }
+    return Truth::Unknown;
+  }
+  if (!oracle_)
+    return Truth::Unknown;
+  return oracle_->moduleCondition(
+      *cond, [this](const std::string &name) { return lookup(name); });
+}
+
+std::string Parser::tritonFunction(const GlobalBinding &b) const {
+  auto isTritonLanguage = [](const std::string &m) {
+    return m.rfind("triton.language", 0) == 0 ||
+           m.rfind("trident.language", 0) == 0;
+  };
+  if (b.kind == GlobalBinding::Import)
+    return !b.importName.empty() && isTritonLanguage(b.importModule)
+               ? b.importName
+               : "";
+  if (b.kind != GlobalBinding::Value || !b.value ||
+      b.value->kind != ExprKind::Attribute)
+    return "";
+  // NAME.attr...fn with NAME bound to one of triton's modules.
+  const Expr *root = b.value.get();
+  while (root->kind == ExprKind::Attribute)
+    root = root->operand(0);
+  if (root->kind != ExprKind::Name)
+    return "";
+  const GlobalBinding *r = lookup(root->id);
+  if (!r || r->kind != GlobalBinding::Import ||
+      !isBuiltinModule(r->importModule) ||
+      (r->importModule.rfind("triton", 0) != 0 &&
+       r->importModule.rfind("trident", 0) != 0))
+    return "";
+  return b.value->id;
+}
+
 void Parser::parseModuleIf(ParseResult &result, Module &into) {
   SourceLoc ifLoc = cur().loc;
   struct Branch {

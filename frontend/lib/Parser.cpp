@@ -121,7 +121,13 @@ bool isJitMakingFunction(const Module &m, const std::string &name) {
 }
 
 bool isBuiltinModule(const std::string &path) {
-  for (const char *root : {"triton", "trident", "math", "torch", "numpy"}) {
+  // triton's modules, and the host modules whose members the code
+  // generator models for module-level values and conditions
+  // (CodeGen/HostConstants.cpp).
+  for (const char *root : {"triton", "trident", "math", "torch", "numpy",
+                           "os", "typing", "operator", "packaging",
+                           "importlib", "importlib_metadata", "distutils",
+                           "pkg_resources"}) {
     std::string r = root;
     if (path == r || path.rfind(r + ".", 0) == 0)
       return true;

@@ -3,9 +3,9 @@
 // The recursive-descent parser of kernel files, one class whose methods
 // live in files by responsibility: Grammar.cpp (statements and
 // expressions), ModuleScanner.cpp (module level: imports, globals,
-// decorators, try/if blocks, kernels made by calls), ModuleConditions.cpp
-// (module-level conditions decided without running Python) and Parser.cpp
-// (the entry). Private to the frontend.
+// decorators, try/if blocks, kernels made by calls; module-level
+// conditions are decided by the code generator's evaluator, through the
+// ImportOracle) and Parser.cpp (the entry). Private to the frontend.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_FRONTEND_LIB_PARSERIMPL_H
@@ -31,9 +31,7 @@ struct ParseError {
   std::string message;
 };
 
-/// A module-level condition, decided without running Python or not.
-enum class Truth { False, True, Unknown };
-struct CondValue;
+using trident::frontend::Truth;
 
 /// Bounds that keep every recursive walk of the tree (parsing, code
 /// generation, destruction) far from the stack's limit. Python's own
@@ -151,16 +149,14 @@ private:
   /// without running Python (constants, triton version checks); otherwise
   /// the names every clause that may run binds alike.
   void parseModuleIf(ParseResult &result, Module &into);
+  /// The condition of a module-level `if`/`elif` clause (the keyword is
+  /// consumed), parsed and decided by the oracle; Unknown when it is no
+  /// expression the parser reads (a lambda, a comprehension).
   Truth parseModuleCondition();
-  Truth conditionTruth(const Expr &e, int depth) const;
-  CondValue conditionValue(const Expr &e, int depth) const;
   /// The function of triton.language a binding names (`rsqrt` for `from
   /// triton.language.math import rsqrt` or `rsqrt = libdevice.rsqrt`), or
   /// "".
   std::string tritonFunction(const GlobalBinding &b) const;
-  /// `os.NAME` (with `import os`) or `NAME` (with `from os import NAME`).
-  bool isOsMember(const Expr &e, const std::string &member) const;
-  bool isOsEnviron(const Expr &e) const { return isOsMember(e, "environ"); }
   /// The module-level statements of the indented block at pos_ (an Indent
   /// token), into `into`. Sets `*resolves` false when an import in it
   /// names a module that cannot be found, or it raises.
@@ -252,8 +248,6 @@ private:
 ExprPtr makeExpr(ExprKind k, SourceLoc loc);
 /// Whether a host function's text calls `jit(`.
 bool functionMakesJit(const GlobalBinding &b);
-/// The Triton release whose behaviour version checks in kernel files see.
-constexpr const char *kTritonVersion = "3.6.0";
 
 } // namespace trident::frontend::parser_detail
 

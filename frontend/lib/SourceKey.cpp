@@ -86,6 +86,43 @@ std::vector<std::string> reachable(const Module &m, const std::string &kernel,
   return order;
 }
 
+/// The environment variables module-level value `e` reads by name
+/// (`os.environ.get("N", d)`, `os.getenv("N")`, `os.environ["N"]`, `"N" in
+/// os.environ`): the code generator evaluates them when the kernel uses
+/// the value, so their values belong in the key. Module-level conditions
+/// read theirs while the file is parsed, and the loader records those.
+void environmentNames(const Expr &e, std::set<std::string> &out) {
+  auto isEnviron = [](const Expr &x) {
+    std::vector<std::string> parts = dottedParts(x);
+    return !parts.empty() && parts.back() == "environ";
+  };
+  auto literal = [&](const Expr *x) {
+    if (x && x->kind == ExprKind::String)
+      out.insert(x->strValue);
+  };
+  if (e.kind == ExprKind::Call && !e.args.empty()) {
+    std::vector<std::string> callee = dottedParts(*e.operand(0));
+    if (!callee.empty() &&
+        (callee.back() == "getenv" ||
+         (callee.back() == "get" && callee.size() >= 2 &&
+          callee[callee.size() - 2] == "environ")))
+      literal(e.args[0].get());
+  }
+  if (e.kind == ExprKind::Subscript && isEnviron(*e.operand(0)))
+    literal(e.operand(1));
+  if (e.kind == ExprKind::Compare)
+    for (size_t i = 0; i + 1 < e.operands.size(); ++i)
+      if (isEnviron(*e.operands[i + 1]))
+        literal(e.operands[i].get());
+  for (const ExprPtr &o : e.operands)
+    if (o)
+      environmentNames(*o, out);
+  for (const ExprPtr &a : e.args)
+    environmentNames(*a, out);
+  for (const Keyword &k : e.keywords)
+    environmentNames(*k.value, out);
+}
+
 /// Reads every module the kernel can reach through imports, from the
 /// names it uses: a name imported from a module is followed into that
 /// module; a module bound as a whole (`import pkg.utils as U`, `from pkg
@@ -198,6 +235,21 @@ std::string kernelSourceKey(const SourceFile &file, const KernelSpec &spec,
   ImportWalk walk(loader);
   walk.fromNames(loader.main(), names);
   walk.finish();
+  std::set<std::string> environment;
+  for (const std::string &n : names) {
+    const GlobalBinding &g = m.globals.at(n);
+    if (g.kind == GlobalBinding::Value && g.value)
+      environmentNames(*g.value, environment);
+  }
+  for (const LoadedModule *mod : loader.modules())
+    if (!mod->isMain && mod->read)
+      for (const auto &[n, g] : mod->parsed.module.globals)
+        if (g.kind == GlobalBinding::Value && g.value)
+          environmentNames(*g.value, environment);
+  for (const std::string &name : environment) {
+    std::string value;
+    loader.environment(name, value); // recorded among the lookups
+  }
   for (const std::string &l : loader.lookups())
     key += "\x1d" + l;
   for (const LoadedModule *mod : loader.modules())

@@ -243,6 +243,11 @@ Val Generator::callMethod(const Val &self, const std::string &name,
                           const Expr &call, std::vector<Val> args,
                           std::vector<std::pair<std::string, Val>> kwargs,
                           SourceLoc l) {
+  if (self.kind == Val::Str) {
+    if (!kwargs.empty())
+      error(l, "str." + name + "() takes no keyword arguments here");
+    return callStringMethod(self, name, args, l);
+  }
   if (self.kind == Val::DTypeV) {
     if (!args.empty() || !kwargs.empty())
       error(l, "dtype." + name + "() takes no arguments");
@@ -282,6 +287,8 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
     if (path == "triton") {
       if (name == "language")
         return Val::module("triton.language");
+      if (name == "__version__")
+        return Val::string(kTritonVersion);
       const builtins::Entry *e = findBuiltin(name);
       if (e && (e->flags & builtins::Triton))
         return Val::builtin(name);
@@ -426,6 +433,14 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
       return meth;
     }
     error(l, "dtype has no attribute '" + name + "'");
+  }
+  case Val::Str:
+  case Val::Version: {
+    Val out;
+    if (hostValueAttribute(v, name, l, out))
+      return out;
+    error(l, v.describe() + " has no attribute '" + name + "' that Trident "
+             "knows");
   }
   default:
     error(l, v.describe() + " has no attribute '" + name + "'");

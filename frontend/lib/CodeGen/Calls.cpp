@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "CodeGen/Generator.h"
+
+#include <cerrno>
 #include "CodeGen/Builtins/Builtins.h"
 #include "CodeGen/Prelude.h"
 
@@ -47,6 +49,16 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
     return callMethod(callee.elems[0], callee.str, call, std::move(args),
                       std::move(kwargs), l);
   case Val::Function:
+    if (!callee.fn->isJit && frame().hostConstants) {
+      bool matched;
+      Val r = hostIdiomCall(*callee.fn, args, l, matched);
+      if (matched)
+        return r;
+      error(l, "'" + callee.fn->name + "' (" +
+                   lineIn(callee.owner ? *callee.owner : *frame().module,
+                          callee.fn->loc) +
+                   ") is a host function; Trident does not run host code");
+    }
     if (!callee.fn->isJit)
       error(l, "'" + callee.fn->name + "' " +
                    (callee.owner && callee.owner != frame().module
@@ -104,6 +116,23 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
     } else if (callee.str == "int") {
       if (a.kind == Val::Int || a.kind == Val::Bool)
         return Val::integer(a.i);
+      if (a.kind == Val::Str) {
+        // Python's int(): optional sign, digits (and `_` between them),
+        // surrounding whitespace.
+        std::string t;
+        for (char c : a.str)
+          if (c != '_')
+            t += c;
+        size_t b = t.find_first_not_of(" \t\n\r");
+        size_t en = t.find_last_not_of(" \t\n\r");
+        t = b == std::string::npos ? "" : t.substr(b, en - b + 1);
+        char *end = nullptr;
+        errno = 0;
+        long long n = std::strtoll(t.c_str(), &end, 10);
+        if (t.empty() || *end || errno == ERANGE || a.str.find("__") != std::string::npos)
+          error(l, "invalid literal for int() with base 10: '" + a.str + "'");
+        return Val::integer(n);
+      }
       if (a.kind == Val::Float) {
         if (!std::isfinite(a.f))
           error(l, "cannot convert " + numberStr(a) + " to an integer");

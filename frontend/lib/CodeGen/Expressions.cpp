@@ -38,6 +38,10 @@ Val Generator::evalName(const Expr &e) {
     return Val::typeObj(e.id);
   if (builtins::findBuiltin("py." + e.id))
     return Val::builtin("py." + e.id);
+  // A module's name, as Python's `__name__`: a kernel file is imported, so
+  // never "__main__".
+  if (e.id == "__name__" && frame().hostConstants && frame().module->loaded)
+    return Val::string(frame().module->loaded->name);
   error(e.loc, "name '" + e.id + "' is not defined");
 }
 
@@ -85,6 +89,15 @@ Val Generator::evalCompare(const Expr &e) {
       } else {
         r = Val::boolean(sameConstexpr(lhs, rhs) == (op == "is"));
       }
+    } else if ((op == "in" || op == "not in") && rhs.kind == Val::Module &&
+               rhs.str == "host.os.environ") {
+      bool present;
+      hostEnvironment(lhs, e.loc, present);
+      r = Val::boolean(present == (op == "in"));
+    } else if ((op == "in" || op == "not in") && rhs.kind == Val::Str &&
+               lhs.kind == Val::Str) {
+      r = Val::boolean((rhs.str.find(lhs.str) != std::string::npos) ==
+                       (op == "in"));
     } else if (op == "in" || op == "not in") {
       if (rhs.kind != Val::Tuple || !lhs.isConstexpr())
         error(e.loc, "'in' is only supported between a constexpr and a "
@@ -160,6 +173,14 @@ Val Generator::evalSubscript(const Expr &e) {
   else
     items.push_back(&idx);
   at(e.loc);
+  if (base.kind == Val::Module && base.str == "host.os.environ") {
+    bool present;
+    Val v = hostEnvironment(eval(idx), idx.loc, present);
+    if (!present)
+      error(idx.loc, "KeyError: the environment variable " +
+                         eval(idx).describe() + " is not set");
+    return v;
+  }
   if (base.kind == Val::Tuple) {
     if (items.size() != 1)
       error(idx.loc, "tuples take one index");

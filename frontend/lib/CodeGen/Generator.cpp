@@ -117,6 +117,7 @@ std::string Val::describe() const {
   case Slice: return "slice";
   case Ellipsis: return "...";
   case TypeObj: return "type '" + str + "'";
+  case Version: return "version " + str;
   }
   return "?";
 }

@@ -58,6 +58,7 @@ struct Val {
     Slice,    ///< elems = lower, upper, step
     Ellipsis,
     TypeObj, ///< `str`: "constexpr", "int", "float", "tensor", ...
+    Version, ///< a parsed version (`packaging.version.parse`): `str` = text
   };
   Kind kind = None;
   __int128 i = 0;
@@ -100,6 +101,16 @@ struct ModuleCtx {
   LoadedModule *loaded = nullptr;
   std::map<std::string, Val> globals;
   std::set<std::string> evaluating;
+  /// While the module's file is being parsed (a module-level condition is
+  /// evaluated): its names as bound so far, used instead of `ast`.
+  BindingLookup bindings;
+  /// The binding of module-level `name`, or null.
+  const GlobalBinding *binding(const std::string &name) const {
+    if (bindings)
+      return bindings(name);
+    auto it = ast->globals.find(name);
+    return it == ast->globals.end() ? nullptr : &it->second;
+  }
 };
 
 /// One function being generated.
@@ -147,6 +158,12 @@ public:
 
   /// Generates the kernel named in the spec; throws CompileError.
   mlir::OwningOpRef<mlir::ModuleOp> run();
+
+  /// Whether module-level condition `cond` of module `m` holds: evaluated
+  /// as a module-level value (the host subset of Python), with `and`, `or`
+  /// and `not` three-valued; Unknown where evaluation fails
+  /// (ModuleConditions.cpp).
+  Truth moduleCondition(ModuleCtx &m, const Expr &cond, int depth = 0);
 
   // --- errors and locations -------------------------------------------------
   [[noreturn]] void error(SourceLoc loc, const std::string &message);
@@ -213,6 +230,26 @@ public:
                      SourceLoc l, Val &out);
   Val callHost(const std::string &name, const std::vector<Val> &args,
                SourceLoc l);
+  /// The host functions besides math's: os.environ.get, os.getenv,
+  /// version parsers, importlib.metadata.version, operator's comparisons.
+  Val callHostFunction(const std::string &name, const std::vector<Val> &args,
+                       SourceLoc l);
+  /// os.environ[key]; None with `present` false when it is not set.
+  Val hostEnvironment(const Val &key, SourceLoc l, bool &present);
+  /// Attributes of strings (their methods) and versions (major, release,
+  /// ...); false when `v` has no attribute `name` Trident knows.
+  bool hostValueAttribute(const Val &v, const std::string &name, SourceLoc l,
+                          Val &out);
+  Val callStringMethod(const Val &self, const std::string &name,
+                       const std::vector<Val> &args, SourceLoc l);
+  /// Three-way comparison of two strings, or of versions (a string
+  /// compared with a version is read as one).
+  int compareHostValues(const Val &a, const Val &b);
+  /// A call of host function `fn` of the kernel's package that Trident
+  /// evaluates by its form (`compare_version("triton", operator.ge,
+  /// "3.0")`); `matched` false otherwise.
+  Val hostIdiomCall(const FunctionDef &fn, const std::vector<Val> &args,
+                    SourceLoc l, bool &matched);
   /// Whether triton.language (or its math module) has builtin `name` (a
   /// row of the table flagged Language).
   static bool isLanguageBuiltin(const std::string &name);

@@ -37,12 +37,12 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
   auto cached = m.globals.find(name);
   if (cached != m.globals.end())
     return cached->second;
-  auto it = m.ast->globals.find(name);
-  if (it == m.ast->globals.end()) {
+  const GlobalBinding *binding = m.binding(name);
+  if (!binding) {
     found = false;
     return Val();
   }
-  const GlobalBinding &g = it->second;
+  const GlobalBinding &g = *binding;
   Val v;
   switch (g.kind) {
   case GlobalBinding::Import: {

@@ -2,15 +2,23 @@
 //
 // Kernel files compute constants with host Python: `_kAlpha =
 // math.sqrt(2.0 / math.pi)`, `NEG = tl.constexpr(torch.finfo(torch.float32)
-// .min)`. Module-level values are evaluated at compile time with this
-// subset (documented in docs/language.md): math's constants and functions,
-// torch's and numpy's standard dtypes with finfo/iinfo of them. Constants
-// (math.pi, torch.float16) work anywhere; functions only while a
-// module-level value is evaluated.
+// .min)`, and choose them with module-level `if`s: `if
+// version.parse(triton.__version__) >= version.parse("3.2")`, `if
+// os.environ.get("FLAG", "0") == "1"`. Module-level values and conditions
+// are evaluated at compile time with this subset (documented in
+// docs/language.md): math's constants and functions, torch's and numpy's
+// standard dtypes with finfo/iinfo of them, the environment (os.environ,
+// os.getenv), versions (packaging, distutils, pkg_resources, importlib.
+// metadata.version of triton), typing.TYPE_CHECKING (False), operator's
+// comparisons, and strings' lower/upper/strip/startswith/endswith.
+// Constants work anywhere; functions only while a module-level value is
+// evaluated.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Generator.h"
+
+#include "trident/Frontend/Imports.h"
 
 #include <cfloat>
 #include <cmath>
@@ -41,10 +49,109 @@ const char *dtypeName(const std::string &module, const std::string &name) {
   return nullptr;
 }
 
+/// The numeric release of a version text ("3.6.0" -> 3, 6, 0; "3.1.0rc1"
+/// -> 3, 1, 0): the parts that decide comparisons of real releases.
+std::vector<long> versionParts(const std::string &v) {
+  std::vector<long> parts;
+  size_t i = 0;
+  if (i < v.size() && (v[i] == 'v' || v[i] == 'V'))
+    ++i;
+  while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i]))) {
+    long n = 0;
+    while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i])))
+      n = n * 10 + (v[i++] - '0');
+    parts.push_back(n);
+    if (i + 1 < v.size() && v[i] == '.' &&
+        std::isdigit(static_cast<unsigned char>(v[i + 1])))
+      ++i;
+    else
+      break;
+  }
+  return parts;
+}
+
+int compareVersions(const std::string &a, const std::string &b) {
+  std::vector<long> x = versionParts(a), y = versionParts(b);
+  for (size_t i = 0; i < std::max(x.size(), y.size()); ++i) {
+    long p = i < x.size() ? x[i] : 0, q = i < y.size() ? y[i] : 0;
+    if (p != q)
+      return p < q ? -1 : 1;
+  }
+  return 0;
+}
+
+/// Host modules of the subset besides math, torch and numpy: attribute
+/// `name` of `path`, a value or a host function ("host.<...>").
+bool hostModuleMember(const std::string &path, const std::string &name,
+                      Val &out) {
+  if (path == "os") {
+    if (name == "environ")
+      return out = Val::module("host.os.environ"), true;
+    if (name == "getenv")
+      return out = Val::builtin("host.os.getenv"), true;
+  } else if (path == "host.os.environ") {
+    if (name == "get")
+      return out = Val::builtin("host.os.environ.get"), true;
+  } else if (path == "typing") {
+    // Type checkers see True; the interpreter that imports the module,
+    // False.
+    if (name == "TYPE_CHECKING")
+      return out = Val::boolean(false), true;
+  } else if (path == "packaging") {
+    if (name == "version")
+      return out = Val::module("packaging.version"), true;
+  } else if (path == "packaging.version") {
+    if (name == "parse" || name == "Version")
+      return out = Val::builtin("host.version.parse"), true;
+  } else if (path == "distutils" || path == "setuptools._distutils") {
+    if (name == "version")
+      return out = Val::module("distutils.version"), true;
+  } else if (path == "distutils.version") {
+    if (name == "LooseVersion" || name == "StrictVersion")
+      return out = Val::builtin("host.version.parse"), true;
+  } else if (path == "pkg_resources") {
+    if (name == "parse_version")
+      return out = Val::builtin("host.version.parse"), true;
+  } else if (path == "importlib") {
+    if (name == "metadata")
+      return out = Val::module("importlib.metadata"), true;
+  } else if (path == "importlib.metadata" || path == "importlib_metadata") {
+    if (name == "version")
+      return out = Val::builtin("host.importlib.metadata.version"), true;
+  } else if (path == "operator") {
+    for (const char *op : {"ge", "gt", "le", "lt", "eq", "ne"})
+      if (name == op)
+        return out = Val::builtin(std::string("host.operator.") + op), true;
+  }
+  return false;
+}
+
+/// Whether `path` is one of those modules.
+bool isHostModule(const std::string &path) {
+  for (const char *m : {"os", "host.os.environ", "typing", "packaging",
+                        "packaging.version", "distutils", "distutils.version",
+                        "setuptools._distutils", "pkg_resources", "importlib",
+                        "importlib.metadata", "importlib_metadata",
+                        "operator"})
+    if (path == m)
+      return true;
+  return false;
+}
+
 } // namespace
 
 bool Generator::hostAttribute(const std::string &path, const std::string &name,
                               SourceLoc l, Val &out) {
+  if (isHostModule(path)) {
+    if (hostModuleMember(path, name, out))
+      return true;
+    if (!frame().hostConstants)
+      return false;
+    error(l, (path == "host.os.environ" ? std::string("os.environ")
+                                         : path) +
+                 "." + name + " is not in the subset of Python that Trident "
+                 "evaluates for module-level values and conditions");
+  }
   if (path == "math") {
     static const std::pair<const char *, double> kConstants[] = {
         {"pi", M_PI}, {"e", M_E}, {"tau", 2 * M_PI},
@@ -172,6 +279,8 @@ Val Generator::callHost(const std::string &name, const std::vector<Val> &args,
     return Val::module((isF ? "host.finfo." : "host.iinfo.") +
                        std::to_string(static_cast<int>(d.kind)));
   }
+  if (name.rfind("host.math.", 0) != 0)
+    return callHostFunction(name, args, l);
   std::string fn = name.substr(10); // after "host.math."
   for (const Val &a : args)
     if (!a.isNumber())
@@ -256,6 +365,167 @@ Val Generator::callHost(const std::string &name, const std::vector<Val> &args,
       error(l, "math." + fn + "(" + std::to_string(x) + "): math domain error");
   }
   return Val::floating(r);
+}
+
+//===----------------------------------------------------------------------===//
+// The environment, versions, strings
+//===----------------------------------------------------------------------===//
+
+Val Generator::callHostFunction(const std::string &name,
+                                const std::vector<Val> &args, SourceLoc l) {
+  if (name == "host.os.environ.get" || name == "host.os.getenv") {
+    const char *shown = name == "host.os.getenv" ? "os.getenv" : "os.environ.get";
+    if (args.empty() || args.size() > 2 || args[0].kind != Val::Str)
+      error(l, std::string(shown) + "() takes the variable's name (a string) "
+               "and an optional default");
+    std::string value;
+    if (loader_.environment(args[0].str, value))
+      return Val::string(value);
+    return args.size() == 2 ? args[1] : Val::none();
+  }
+  if (name == "host.version.parse") {
+    if (args.size() != 1 ||
+        (args[0].kind != Val::Str && args[0].kind != Val::Version))
+      error(l, "a version is parsed from one string here");
+    Val v;
+    v.kind = Val::Version;
+    v.str = args[0].str;
+    return v;
+  }
+  if (name == "host.importlib.metadata.version") {
+    if (args.size() != 1 || args[0].kind != Val::Str)
+      error(l, "importlib.metadata.version() takes a package name");
+    // The drop-in reports Triton's version under both names
+    // (frontend/python/trident/_version.py).
+    if (args[0].str == "triton" || args[0].str == "trident")
+      return Val::string(kTritonVersion);
+    error(l, "the version of package '" + args[0].str + "' is not known "
+             "when Trident reads a kernel file (only triton's is)");
+  }
+  if (name.rfind("host.operator.", 0) == 0) {
+    if (args.size() != 2)
+      error(l, "operator." + name.substr(14) + "() takes two arguments");
+    static const std::pair<const char *, const char *> kOps[] = {
+        {"ge", ">="}, {"gt", ">"}, {"le", "<="},
+        {"lt", "<"},  {"eq", "=="}, {"ne", "!="}};
+    for (const auto &[fn, op] : kOps)
+      if (name.substr(14) == fn)
+        return compareOp(op, args[0], args[1], l);
+  }
+  error(l, name.substr(5) + " is not supported by Trident");
+}
+
+Val Generator::hostEnvironment(const Val &key, SourceLoc l, bool &present) {
+  if (key.kind != Val::Str)
+    error(l, "os.environ is indexed by strings, got " + key.describe());
+  std::string value;
+  present = loader_.environment(key.str, value);
+  return present ? Val::string(value) : Val::none();
+}
+
+bool Generator::hostValueAttribute(const Val &v, const std::string &name,
+                                   SourceLoc l, Val &out) {
+  if (v.kind == Val::Version) {
+    std::vector<long> parts = versionParts(v.str);
+    auto part = [&](size_t i) {
+      return Val::integer(i < parts.size() ? parts[i] : 0);
+    };
+    if (name == "major") return out = part(0), true;
+    if (name == "minor") return out = part(1), true;
+    if (name == "micro") return out = part(2), true;
+    if (name == "release") {
+      std::vector<Val> elems;
+      for (long p : parts)
+        elems.push_back(Val::integer(p));
+      return out = Val::tuple(elems), true;
+    }
+    if (name == "base_version" || name == "public") {
+      std::string text;
+      for (size_t i = 0; i < parts.size(); ++i)
+        text += (i ? "." : "") + std::to_string(parts[i]);
+      return out = Val::string(name == "public" ? v.str : text), true;
+    }
+    return false;
+  }
+  if (v.kind == Val::Str) {
+    for (const char *m : {"lower", "upper", "strip", "lstrip", "rstrip",
+                          "startswith", "endswith"})
+      if (name == m) {
+        out.kind = Val::Method;
+        out.str = name;
+        out.elems = {v};
+        return true;
+      }
+    return false;
+  }
+  (void)l;
+  return false;
+}
+
+Val Generator::callStringMethod(const Val &self, const std::string &name,
+                                const std::vector<Val> &args, SourceLoc l) {
+  std::string s = self.str;
+  if (name == "startswith" || name == "endswith") {
+    if (args.size() != 1)
+      error(l, "str." + name + "() takes one argument here");
+    std::vector<Val> options = args[0].kind == Val::Tuple
+                                   ? args[0].elems
+                                   : std::vector<Val>{args[0]};
+    bool r = false;
+    for (const Val &o : options) {
+      if (o.kind != Val::Str)
+        error(l, "str." + name + "() takes a string or a tuple of strings");
+      r |= name == "startswith"
+               ? s.rfind(o.str, 0) == 0
+               : s.size() >= o.str.size() &&
+                     s.compare(s.size() - o.str.size(), o.str.size(), o.str) == 0;
+    }
+    return Val::boolean(r);
+  }
+  if (!args.empty())
+    error(l, "str." + name + "() takes no arguments here");
+  const char *space = " \t\n\r\f\v";
+  if (name == "strip" || name == "lstrip") {
+    size_t b = s.find_first_not_of(space);
+    s = b == std::string::npos ? "" : s.substr(b);
+  }
+  if (name == "strip" || name == "rstrip") {
+    size_t e = s.find_last_not_of(space);
+    s = e == std::string::npos ? "" : s.substr(0, e + 1);
+  }
+  if (name == "lower" || name == "upper")
+    for (char &c : s)
+      c = name == "lower" ? std::tolower(static_cast<unsigned char>(c))
+                          : std::toupper(static_cast<unsigned char>(c));
+  return Val::string(s);
+}
+
+int Generator::compareHostValues(const Val &a, const Val &b) {
+  if (a.kind == Val::Version || b.kind == Val::Version)
+    return compareVersions(a.str, b.str);
+  return a.str < b.str ? -1 : a.str > b.str ? 1 : 0;
+}
+
+Val Generator::hostIdiomCall(const FunctionDef &fn,
+                             const std::vector<Val> &args, SourceLoc l,
+                             bool &matched) {
+  // `compare_version("triton", operator.ge, "3.0.0")`: packages define
+  // such a helper with importlib.metadata; Trident cannot run host
+  // functions, but this form compares triton's version.
+  matched = args.size() == 3 && args[0].kind == Val::Str &&
+            (args[0].str == "triton" || args[0].str == "trident") &&
+            args[1].kind == Val::Builtin &&
+            args[1].str.rfind("host.operator.", 0) == 0 &&
+            (args[2].kind == Val::Str || args[2].kind == Val::Version);
+  if (!matched)
+    return Val();
+  Val mine;
+  mine.kind = Val::Version;
+  mine.str = kTritonVersion;
+  Val want = args[2];
+  want.kind = Val::Version;
+  (void)fn;
+  return callHostFunction(args[1].str, {mine, want}, l);
 }
 
 } // namespace trident::frontend

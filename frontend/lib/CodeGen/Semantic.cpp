@@ -643,6 +643,20 @@ Val Generator::compareOp(const std::string &op, Val a, Val b, SourceLoc l) {
                             : c != 0;
       return Val::boolean(r);
     }
+    bool aText = a.kind == Val::Str || a.kind == Val::Version;
+    bool bText = b.kind == Val::Str || b.kind == Val::Version;
+    if (aText && bText) {
+      // Strings compare as Python's do; versions (and a string compared
+      // with a version) by their release numbers.
+      int c = compareHostValues(a, b);
+      bool r = op == "<"    ? c < 0
+               : op == "<=" ? c <= 0
+               : op == ">"  ? c > 0
+               : op == ">=" ? c >= 0
+               : op == "==" ? c == 0
+                            : c != 0;
+      return Val::boolean(r);
+    }
     if ((op == "==" || op == "!=") && a.kind == Val::Tuple &&
         b.kind == Val::Tuple) {
       bool eq = a.elems.size() == b.elems.size();

@@ -230,6 +230,7 @@ bool sameConstexpr(const Val &a, const Val &b) {
   case Val::Bool: case Val::Int: return a.i == b.i;
   case Val::Float: return a.f == b.f || (std::isnan(a.f) && std::isnan(b.f));
   case Val::Str: case Val::Module: case Val::Builtin: case Val::TypeObj:
+  case Val::Version:
     return a.str == b.str;
   case Val::DTypeV: return a.dtype == b.dtype;
   case Val::Function: return a.fn == b.fn;

@@ -20,10 +20,11 @@ def test_trident_keeps_its_own_version():
 
 
 def test_compiler_evaluates_the_same_version():
-    # The compiler's constant (frontend/lib/ParserImpl.h) and the package's
-    # must not drift apart.
+    # The compiler's constant (frontend/include/trident/Frontend/Parser.h)
+    # and the package's must not drift apart.
     import os
-    parser = os.path.join(HERE, "..", "..", "lib", "ParserImpl.h")
+    parser = os.path.join(HERE, "..", "..", "include", "trident", "Frontend",
+                          "Parser.h")
     text = open(parser).read()
     m = re.search(r'kTritonVersion = "([0-9.]+)"', text)
     assert m and m.group(1) == trident.__version__

@@ -4,7 +4,7 @@ TRITON_VERSION is the Triton release whose language and host API Trident
 implements. It is `triton.__version__` for host code (under the drop-in and
 as `trident.__version__`), `importlib.metadata.version("triton")` under the
 drop-in, and what the compiler evaluates `triton.__version__` to in a
-kernel file's module-level code (frontend/lib/ParserImpl.h, kTritonVersion;
+kernel file's module-level code (frontend/include/trident/Frontend/Parser.h, kTritonVersion;
 test_version.py checks that the two agree), so that host code and kernel
 take the same branch of a version check.
 

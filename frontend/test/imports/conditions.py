@@ -10,6 +10,7 @@
 # RUN: not %{tc} --kernel differs 2>&1 | FileCheck %s --check-prefix=DIFFERS
 # RUN: not %{tc} --kernel main_only 2>&1 | FileCheck %s --check-prefix=MAIN
 # RUN: not %{tc} --kernel typing_only 2>&1 | FileCheck %s --check-prefix=TYPING
+# RUN: env TRIDENT_TEST_FLAG=Yes %{tc} --kernel evaluated | FileCheck %s --check-prefix=EVAL
 import importlib.metadata
 import operator
 import os
@@ -115,7 +116,7 @@ def typing_only(out_ptr):
 # FLAG0: tt.store %out_ptr, %c0_i32 :
 # GUARDED-LABEL: tt.func public @guarded
 # GUARDED: math.tanh
-# DIFFERS: conditions.py:[[@LINE-22]]:23: error: module-level 'X' (line 56) is used by a @jit function but its value cannot be evaluated at compile time: it is bound differently by the clauses of the module-level 'if' at line 55, whose condition Trident cannot decide without running Python
+# DIFFERS: conditions.py:[[@LINE-22]]:23: error: module-level 'X' (line 57) is used by a @jit function but its value cannot be evaluated at compile time: it is bound differently by the clauses of the module-level 'if' at line 56, whose condition Trident cannot decide without running Python
 # MAIN: conditions.py:[[@LINE-18]]:23: error: name 'MAIN_ONLY' is not defined
 # TYPING: conditions.py:[[@LINE-14]]:23: error: name 'TypingOnly' is not defined
 
@@ -149,3 +150,40 @@ def liger_style(out_ptr):
 # RUN: %{tc} --kernel liger_style | FileCheck %s --check-prefix=LIGER
 # LIGER: math.rsqrt
 # LIGER: math.tanh
+
+
+# Conditions and values are evaluated by one evaluator (the code
+# generator's, over the names bound so far), with Python's semantics:
+# `triton.__version__` is a str, so ">= '3.10'" compares text ('6' > '1');
+# a parsed version compares by release; `and` stays three-valued over what
+# cannot be evaluated (a host function of the package).
+_TV = version.parse(triton.__version__)
+if triton.__version__ >= "3.10" and _TV < version.parse("3.10"):
+    E1 = tl.constexpr(1)
+else:
+    E1 = tl.constexpr(0)
+if is_npu_available() and False:
+    E2 = tl.constexpr(0)
+else:
+    E2 = tl.constexpr(2)
+if _TV.release >= (3, 6) and os.environ["TRIDENT_TEST_FLAG"].lower().startswith("y"):
+    E3 = tl.constexpr(3)
+# The same subset in module-level values the kernel uses.
+E4 = tl.constexpr(4 if "TRIDENT_TEST_FLAG" in os.environ else 0)
+E5 = int(os.getenv("TRIDENT_TEST_UNSET_VARIABLE", " 5 "))
+
+
+@triton.jit
+def evaluated(out_ptr):
+    tl.store(out_ptr + 0, E1)
+    tl.store(out_ptr + 1, E2 * 10)
+    tl.store(out_ptr + 2, E3 * 100)
+    tl.store(out_ptr + 3, E4 * 1000)
+    tl.store(out_ptr + 4, E5 * 10000)
+
+# EVAL-LABEL: tt.func public @evaluated
+# EVAL: tt.store %out_ptr, %c1_i32
+# EVAL: tt.store %{{[0-9]+}}, %c20_i32
+# EVAL: tt.store %{{[0-9]+}}, %c300_i32
+# EVAL: tt.store %{{[0-9]+}}, %c4000_i32
+# EVAL: tt.store %{{[0-9]+}}, %c50000_i32

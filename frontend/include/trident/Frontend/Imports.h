@@ -28,6 +28,8 @@
 
 namespace trident::frontend {
 
+class ModuleConditionEvaluator;
+
 /// A module of the kernel's package (or of the search path), read and
 /// parsed; or the kernel file itself.
 struct LoadedModule {
@@ -111,6 +113,12 @@ public:
   /// Environment variable `name`, recorded among the lookups.
   bool environment(const std::string &name, std::string &value);
 
+  /// Whether module-level condition `cond` of `module` (being parsed, with
+  /// `lookup` giving what it has bound so far) holds, evaluated as the code
+  /// generator evaluates module-level values (ImportOracle::moduleCondition).
+  Truth moduleCondition(LoadedModule &module, const Expr &cond,
+                        const BindingLookup &lookup);
+
 private:
   class Oracle;
   /// The module at `path` (a file, or a package directory when `path` is
@@ -145,6 +153,9 @@ private:
   std::vector<const LoadedModule *> order_;
   std::vector<std::string> lookups_;
   std::vector<std::unique_ptr<Oracle>> oracles_;
+  /// Made when a module-level condition is first evaluated; declared last,
+  /// so it goes first (it refers to the loader).
+  std::unique_ptr<ModuleConditionEvaluator> conditions_;
 };
 
 } // namespace trident::frontend

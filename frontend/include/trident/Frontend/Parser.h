@@ -14,9 +14,24 @@
 #include "trident/Frontend/AST.h"
 #include "trident/Frontend/Source.h"
 
+#include <functional>
 #include <vector>
 
 namespace trident::frontend {
+
+/// The Triton release whose language and host-visible facts the frontend
+/// implements: what `triton.__version__` and
+/// `importlib.metadata.version("triton")` are in a kernel file's
+/// module-level code. The Python package reports the same version
+/// (frontend/python/trident/_version.py; test_version.py checks both).
+constexpr const char *kTritonVersion = "3.6.0";
+
+/// A module-level condition, decided without running Python or not.
+enum class Truth { False, True, Unknown };
+
+/// What a name is bound to at some point of a module being parsed (the
+/// bindings made so far), or null.
+using BindingLookup = std::function<const GlobalBinding *(const std::string &)>;
 
 struct ParseResult {
   Module module;
@@ -24,9 +39,10 @@ struct ParseResult {
   bool ok() const { return errors.empty(); }
 };
 
-/// What the parser asks about other modules while it reads module-level
-/// code: which imports succeed (to choose the branch of a `try` that Python
-/// would take) and which imported decorators make kernels. The frontend's
+/// What the parser asks while it reads module-level code: which imports
+/// succeed (to choose the branch of a `try` that Python would take), which
+/// imported decorators make kernels, and whether a module-level `if`'s
+/// condition holds. The frontend's
 /// ModuleLoader (Imports.h) answers from the files it finds; without an
 /// oracle only triton's modules, math, torch and numpy are known to import
 /// and only decorators of the file itself are followed.
@@ -47,6 +63,12 @@ public:
   /// Environment variable `name` as the module would read it at import
   /// time (`os.environ.get("NAME")`); false when it is not set.
   virtual bool environment(const std::string &name, std::string &value) = 0;
+  /// Whether module-level condition `cond` holds, with `lookup` giving the
+  /// names the module has bound so far. The loader answers with the code
+  /// generator's evaluator of module-level values (CodeGen/
+  /// ModuleConditions.cpp); without an oracle every condition is Unknown.
+  virtual Truth moduleCondition(const Expr &cond,
+                                const BindingLookup &lookup) = 0;
 };
 
 /// Whether `name` (a host function of `m`) returns a jit of its argument:
@@ -60,7 +82,9 @@ bool isJitMakingFunction(const Module &m, const std::string &name);
 ParseResult parseModule(const SourceFile &file, ImportOracle *oracle = nullptr);
 
 /// Whether module `path` is one Trident models without reading a file:
-/// triton's (and trident's) modules, math, torch and numpy.
+/// triton's (and trident's) modules, math, torch and numpy, and the host
+/// modules of module-level conditions (os, typing, operator, packaging,
+/// importlib, distutils, pkg_resources).
 bool isBuiltinModule(const std::string &path);
 
 /// The module-level names `kernel` depends on: itself, the @jit functions
