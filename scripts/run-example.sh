@@ -9,7 +9,7 @@ bash "$TRIDENT_ROOT/scripts/setup.sh"
 trident_configure
 cmake --build "$TRIDENT_BUILD" --target tridentc trident-bundle cpu_backend \
   trident-runtime-c-example
-example="$TRIDENT_ROOT/docs/examples/kernels/vector_add.py"
+example="$TRIDENT_ROOT/conformance/kernels/vector_add.py"
 bundle="$TRIDENT_BUILD/examples/vector_add.bundle"
 mkdir -p "$(dirname "$bundle")"
 echo "== tridentc $example --kernel add_kernel --target cpu" >&2

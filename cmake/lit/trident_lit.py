@@ -4,8 +4,9 @@ A suite's lit.cfg.py calls configure() with its name and file suffixes,
 then adds what is its own (a feature for a tool it may lack, a
 substitution for its plugin). configure() gives every suite:
 - Trident's tools and LLVM's (FileCheck, not, llvm-objdump) on PATH;
-- %kernels (the frontend's test kernels), %perf (the benchmark kernels),
-  %inputs (the suite's Inputs/), %trident_lib (the build's lib/) and
+- %kernels (the frontend's test kernels), %corpus (the kernel corpus,
+  conformance/kernels/: the conformance cases' and the benchmarks' kernel
+  files), %inputs (the suite's Inputs/), %trident_lib (the build's lib/) and
   %test_plugins (core's test plugins);
 - a clean environment: no stray plugin path, cache or dump directory,
   while the variables in `passthrough` (toolkit locations) reach the tests.
@@ -28,7 +29,7 @@ def configure(config, name, suffixes, excludes=(), passthrough=()):
     source = config.trident_source_dir
     for key, path in [
             ("%kernels", os.path.join(source, "frontend", "test", "kernels")),
-            ("%perf", os.path.join(source, "conformance", "perf", "kernels")),
+            ("%corpus", os.path.join(source, "conformance", "kernels")),
             ("%inputs", os.path.join(config.trident_test_source_dir, "Inputs")),
             ("%trident_lib", config.trident_lib_dir),
             ("%test_plugins",

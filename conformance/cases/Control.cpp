@@ -113,7 +113,7 @@ Register control([](std::vector<Case> &cases) {
   // The layer norm forward tutorial: 8 rows of 300 columns, 128 at a time.
   const int R = 8, C = 300;
   Case ln = tileCase(
-      "tutorial/layer_norm_forward", "control.py", "layer_norm_fwd",
+      "tutorial/layer_norm_forward", "layer_norm.py", "_layer_norm_fwd_fused",
       "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, "
       "fp32, 128",
       {in("x", DT::F32, R * C, Gen::range(-3, 3)), out("y", DT::F32, R * C),

@@ -30,7 +30,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-KERNELS = os.path.join(HERE, "kernels")
+KERNELS = os.path.join(HERE, "..", "kernels")
 TEST_KERNELS = os.path.join(HERE, "..", "..", "frontend", "test", "kernels")
 TARGET = "hip:gfx942"
 

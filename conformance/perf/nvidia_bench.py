@@ -32,7 +32,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-KERNELS = os.path.join(HERE, "kernels")
+KERNELS = os.path.join(HERE, "..", "kernels")
 
 
 def softmax_case(rows, cols):
@@ -89,16 +89,16 @@ CASES = [
     # norm backward whose programs add partial dW/dB under an atomic_cas
     # lock, dropout on tl.rand (Philox), and a scan with a reduction.
     # (their kernel files are the conformance suite's and the frontend
-    # tests', not copies: "file" is relative to perf/kernels)
+    # tests', not copies: "file" is relative to conformance/kernels)
     {"name": "layer norm bwd fp16 4096x4096 (lock)",
-     "file": "../../kernels/layer_norm_bwd.py",
+     "file": "layer_norm_bwd.py",
      "kernel": "layer_norm_bwd_dx_fused", "kind": "ln_bwd",
      "signature": "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, "
                   "*fp32:16, *fp32:16, *i32:16, i32:16, i32:16, 128, 4096",
      "num_warps": 8, "shape": [4096, 4096],
      "meta": {"GROUP_SIZE_M": 128, "BLOCK_SIZE_N": 4096}},
     {"name": "dropout fp32 2^26 (philox)",
-     "file": "../../../frontend/test/kernels/dropout_philox.py",
+     "file": "../../frontend/test/kernels/dropout_philox.py",
      "kernel": "seeded_dropout", "kind": "dropout",
      "signature": "*fp32:16, *fp32:16, i32:16, fp32, i32, 1024",
      "num_warps": 4, "shape": [1 << 26], "meta": {"BLOCK_SIZE": 1024}},

@@ -30,7 +30,7 @@ sys.path.insert(0, HERE)
 import nvidia_bench as nb  # noqa: E402  (Runtime, time_ms, rel_error, load_module)
 import amd_compare  # noqa: E402  (triton_signature)
 
-KERNEL_FILE = os.path.join(HERE, "kernels", "matmul.py")
+KERNEL_FILE = os.path.join(HERE, "..", "kernels", "matmul.py")
 
 # (dtype, n, BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages): the
 # tutorial's sm_80-era configurations.

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Fused attention forward on the H200: Trident and Triton 3.6, same file.
 
-The Hopper issue's attention yardstick: kernels/attention.py (tutorial
-06's forward pass in its block-pointer form), fp16, Z=4 H=32 N=4096, D=64
-and D=128, causal and not, over the same configurations for both
-compilers (each one's best reported), beside torch's
-scaled_dot_product_attention.
+The Hopper issue's attention yardstick: conformance/kernels/
+fused_attention.py (tutorial 06's forward pass in its block-pointer
+form), fp16, Z=4 H=32 N=4096, D=64 and D=128, causal and not, over the
+same configurations for both compilers (each one's best reported),
+beside torch's scaled_dot_product_attention.
 
   here:  python3 conformance/perf/sm90_attention.py compile OUT/
   there: python3 conformance/perf/sm90_attention.py dump OUT/ (optional:
@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import nvidia_bench as nb  # noqa: E402
 
-KERNEL_FILE = os.path.join(HERE, "kernels", "attention.py")
+KERNEL_FILE = os.path.join(HERE, "..", "kernels", "fused_attention.py")
 Z, H, N = 4, 32, 4096
 # (HEAD_DIM, causal) x (BLOCK_M, BLOCK_N, num_warps, num_stages)
 PROBLEMS = [(64, False), (64, True), (128, False), (128, True)]

@@ -2,12 +2,13 @@
 """Hopper code on the H200: Trident's and Triton's sm_90 matmul side by side.
 
 The Hopper issue's yardstick for tl.dot on wgmma: the tutorial matmul
-(kernels/matmul.py, pointers, no descriptors) compiled by both compilers
-for sm_90a over the same configurations, launched on the same inputs, each
-compiler's best configuration per problem reported ("autotuned" over the
-same list), beside cuBLAS (torch.matmul; torch._scaled_mm for fp8).
-Rows "pfp16"/"pbf16": tutorial 09's persistent kernel
-(kernels/matmul_persistent.py), a program per SM, both compilers.
+(conformance/kernels/matmul.py, pointers, no descriptors) compiled by both
+compilers for sm_90a over the same configurations, launched on the same
+inputs, each compiler's best configuration per problem reported
+("autotuned" over the same list), beside cuBLAS (torch.matmul;
+torch._scaled_mm for fp8). Rows "pfp16"/"pbf16": tutorial 09's persistent
+kernel (conformance/kernels/matmul_persistent.py), a program per SM, both
+compilers.
 
   here:  python3 conformance/perf/sm90_bench.py compile OUT/
          Trident's bundles (`tridentc --target cuda:90`, cubin).
@@ -32,8 +33,8 @@ sys.path.insert(0, HERE)
 import nvidia_bench as nb  # noqa: E402  (Runtime, time_ms, rel_error, load_module)
 import amd_compare  # noqa: E402  (triton_signature)
 
-KERNEL_FILE = os.path.join(HERE, "kernels", "matmul.py")
-PERSISTENT_FILE = os.path.join(HERE, "kernels", "matmul_persistent.py")
+KERNEL_FILE = os.path.join(HERE, "..", "kernels", "matmul.py")
+PERSISTENT_FILE = os.path.join(HERE, "..", "kernels", "matmul_persistent.py")
 NUM_SMS = 132  # the H200's
 DTYPES = ("fp16", "bf16")
 SIZES = (4096, 8192)

@@ -7,7 +7,7 @@ set -euo pipefail
 build="$1"
 cxx="$2"
 here="$(cd "$(dirname "$0")" && pwd)"
-kernels="$here/../../../frontend/test/kernels"
+kernels="$here/../../../conformance/kernels"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

@@ -1,30 +1,18 @@
 """Kernels that unroll into thousands of ops: the cpu backend cuts them into
 parts of bounded size (cpu-split-large-functions) and fuses their loops in
 bounded bodies (cpu-fuse-elementwise); the results must not change."""
+import os
+
 import numpy as np
 
 import trident as triton
-import trident.language as tl
+from trident._dropin import load_file
 
-
-@triton.jit
-def dwconv_bwd_kernel(dy_ptr, w_ptr, dx_ptr, L, C,
-                      W: tl.constexpr, BLOCK_C: tl.constexpr):
-    # dx[l, c] = sum_k w[k, c] * dy[l + k - W // 2, c], for a tile of W rows
-    pid_l = tl.program_id(0)
-    pid_c = tl.program_id(1)
-    offs_c = pid_c * BLOCK_C + tl.arange(0, BLOCK_C)
-    mask_c = offs_c < C
-    for i in tl.static_range(W):
-        l = pid_l * W + i
-        acc = tl.zeros([BLOCK_C], dtype=tl.float32)
-        for k in tl.static_range(W):
-            src = l + k - W // 2
-            m = mask_c & (src >= 0) & (src < L)
-            dy = tl.load(dy_ptr + src * C + offs_c, mask=m, other=0.0)
-            w = tl.load(w_ptr + k * C + offs_c, mask=mask_c, other=0.0)
-            acc += dy.to(tl.float32) * w
-        tl.store(dx_ptr + l * C + offs_c, acc, mask=mask_c & (l < L))
+# The kernel is the compile-scaling benchmark's
+# (tools/trident-bench/compile_scaling.py --kernel dwconv).
+DWCONV = os.path.join(os.path.dirname(__file__), "..", "..", "..", "tools",
+                      "trident-bench", "scaling", "dwconv_bwd.py")
+dwconv_bwd_kernel = load_file(DWCONV, "scaling_dwconv_bwd").dwconv_bwd_kernel
 
 
 def reference(dy, w, W):

@@ -1,17 +1,19 @@
 # Layer normalisation backward pass in two kernels.
 #
-# layer_norm_bwd_dx computes the input gradient of one row and adds the row's
-# contribution to dW/dB into one of GROUP_SIZE_M partial buffers.  Rows that
-# share a buffer take turns through a spin lock built on atomic_cas; a counter
-# next to the lock says whether the buffer already holds data.
+# The first is the kernel corpus's layer_norm_bwd_dx_fused
+# (conformance/kernels/layer_norm_bwd.py): it computes the input gradient of
+# one row and adds the row's contribution to dW/dB into one of GROUP_SIZE_M
+# partial buffers.  Rows that share a buffer take turns through a spin lock
+# built on atomic_cas; a counter next to the lock says whether the buffer
+# already holds data.
 #
-# layer_norm_bwd_dwdb then sums the partial buffers column-block by
+# layer_norm_bwd_dwdb, here, then sums the partial buffers column-block by
 # column-block.
 #
-# RUN: tridentc %s --kernel layer_norm_bwd_dx --signature '*fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, *i32:16, i32:16, i32, 64, 1024' --emit ttir | FileCheck %s --check-prefix=DX
+# RUN: tridentc %S/../../../conformance/kernels/layer_norm_bwd.py --kernel layer_norm_bwd_dx_fused --signature '*fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, *i32:16, i32:16, i32, 64, 1024' --emit ttir | FileCheck %s --check-prefix=DX
 # RUN: tridentc %s --kernel layer_norm_bwd_dwdb --signature '*fp32:16, *fp32:16, *fp16:16, *fp16:16, i32, i32, 32, 128' --emit ttir | FileCheck %s --check-prefix=DWDB
 
-# DX-LABEL: tt.func public @layer_norm_bwd_dx(
+# DX-LABEL: tt.func public @layer_norm_bwd_dx_fused(
 # DX-SAME: %[[LOCK:[^:]+]]: !tt.ptr<i32> {tt.divisibility = 16 : i32}
 # DX: tt.get_program_id x : i32
 # DX: %[[GROUP:.+]] = arith.remsi %{{.+}}, %{{.+}} : i32
@@ -77,54 +79,6 @@
 
 import triton
 import triton.language as tl
-
-@triton.jit
-def layer_norm_bwd_dx(DX, DY, DW, DB, X, W, Mean, Rstd, Lock, stride, N,
-                      GROUP_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr):
-    row = tl.program_id(0)
-    cols = tl.arange(0, BLOCK_SIZE_N)
-    mask = cols < N
-    X += row * stride
-    DY += row * stride
-    DX += row * stride
-
-    # Which partial buffer (and which lock) this row uses.
-    group = row % GROUP_SIZE_M
-    Lock += group
-    Count = Lock + GROUP_SIZE_M
-    DW = DW + group * N + cols
-    DB = DB + group * N + cols
-
-    x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
-    dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
-    w = tl.load(W + cols, mask=mask).to(tl.float32)
-    mean = tl.load(Mean + row)
-    rstd = tl.load(Rstd + row)
-
-    xhat = tl.where(mask, (x - mean) * rstd, 0.)
-    wdy = tl.where(mask, w * dy, 0.)
-    c1 = tl.sum(xhat * wdy, axis=0) / N
-    c2 = tl.sum(wdy, axis=0) / N
-    dx = (wdy - (xhat * c1 + c2)) * rstd
-    tl.store(DX + cols, dx, mask=mask)
-
-    partial_dw = (dy * xhat).to(DW.dtype.element_ty)
-    partial_db = dy.to(DB.dtype.element_ty)
-
-    # Take the lock of this group.
-    while tl.atomic_cas(Lock, 0, 1) == 1:
-        pass
-    count = tl.load(Count)
-    if count == 0:
-        # First writer: just mark the buffer as initialised.
-        tl.atomic_xchg(Count, 1)
-    else:
-        partial_dw += tl.load(DW, mask=mask)
-        partial_db += tl.load(DB, mask=mask)
-    tl.store(DW, partial_dw, mask=mask)
-    tl.store(DB, partial_db, mask=mask)
-    # Release it.
-    tl.atomic_xchg(Lock, 0)
 
 @triton.jit
 def layer_norm_bwd_dwdb(DW, DB, FINAL_DW, FINAL_DB, M, N,

@@ -1,8 +1,9 @@
 # Element-wise sum of two vectors, one block of BLOCK_SIZE elements per
-# program, with the tail of the last block masked off.
+# program, with the tail of the last block masked off: the kernel corpus's
+# vector add (conformance/kernels/vector_add.py, Triton's first tutorial).
 #
-# RUN: tridentc %s --kernel add_kernel --signature '*fp32:16, *fp32:16, *fp32:16, i32, 1024' --emit ttir | FileCheck %s
-# RUN: tridentc %s --kernel add_kernel --signature '*fp16:16, *fp16:16, *fp16:16, i32:16, 256' --emit ttir | FileCheck %s --check-prefix=F16
+# RUN: tridentc %S/../../../conformance/kernels/vector_add.py --kernel add_kernel --signature '*fp32:16, *fp32:16, *fp32:16, i32, 1024' --emit ttir | FileCheck %s
+# RUN: tridentc %S/../../../conformance/kernels/vector_add.py --kernel add_kernel --signature '*fp16:16, *fp16:16, *fp16:16, i32:16, 256' --emit ttir | FileCheck %s --check-prefix=F16
 
 # CHECK-LABEL: tt.func public @add_kernel(
 # CHECK-SAME: %{{[^:]+}}: !tt.ptr<f32> {tt.divisibility = 16 : i32}
@@ -34,16 +35,3 @@
 # F16: tt.load %{{.+}}, %{{.+}} : tensor<256x!tt.ptr<f16>>
 # F16: arith.addf %{{.+}}, %{{.+}} : tensor<256xf16>
 # F16: tt.store %{{.+}}, %{{.+}}, %{{.+}} : tensor<256x!tt.ptr<f16>>
-
-import triton
-import triton.language as tl
-
-@triton.jit
-def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
-    pid = tl.program_id(axis=0)
-    block_start = pid * BLOCK_SIZE
-    offsets = block_start + tl.arange(0, BLOCK_SIZE)
-    mask = offsets < n_elements
-    x = tl.load(x_ptr + offsets, mask=mask)
-    y = tl.load(y_ptr + offsets, mask=mask)
-    tl.store(out_ptr + offsets, x + y, mask=mask)

@@ -27,22 +27,6 @@ def chain(q_ptr, k_ptr, v_ptr, o_ptr, M: tl.constexpr, D: tl.constexpr):
 
 
 @triton.jit
-def batched(a_ptr, b_ptr, c_ptr, B: tl.constexpr, M: tl.constexpr,
-            N: tl.constexpr, K: tl.constexpr):
-    rb = tl.arange(0, B)
-    rm = tl.arange(0, M)
-    rn = tl.arange(0, N)
-    rk = tl.arange(0, K)
-    a = tl.load(a_ptr + rb[:, None, None] * (M * K) + rm[None, :, None] * K +
-                rk[None, None, :])
-    b = tl.load(b_ptr + rb[:, None, None] * (K * N) + rk[None, :, None] * N +
-                rn[None, None, :])
-    c = tl.dot(a, b)
-    tl.store(c_ptr + rb[:, None, None] * (M * N) + rm[None, :, None] * N +
-             rn[None, None, :], c)
-
-
-@triton.jit
 def tile_f16_out(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
                  K: tl.constexpr):
     rm = tl.arange(0, M)
