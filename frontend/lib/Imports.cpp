@@ -244,9 +244,10 @@ static ExprPtr literalExpr(llvm::StringRef text, SourceLoc loc) {
   return nullptr;
 }
 
-void ModuleLoader::applyFacts(
-    const std::vector<std::pair<std::string, std::string>> &facts) {
-  auto &globals = main_->parsed.module.globals;
+/// Applies facts (NAME -> "module:DOTTED" or "value:LITERAL") to a module's
+/// globals where its own binding of NAME could not be read or evaluated.
+static void applyFactsTo(std::map<std::string, GlobalBinding> &globals,
+                         const std::map<std::string, std::string> &facts) {
   for (const auto &[name, fact] : facts) {
     llvm::StringRef module(fact);
     if (module.consume_front("value:")) {
@@ -291,6 +292,93 @@ void ModuleLoader::applyFacts(
   }
 }
 
+/// Binds each NAME to its VALUE literal, whatever the module binds it to.
+static void applyOverridesTo(std::map<std::string, GlobalBinding> &globals,
+                             const std::map<std::string, std::string> &values) {
+  for (const auto &[name, value] : values) {
+    auto it = globals.find(name);
+    SourceLoc loc = it != globals.end() ? it->second.loc : SourceLoc{};
+    ExprPtr literal = literalExpr(value, loc);
+    if (!literal)
+      continue;
+    GlobalBinding b;
+    b.kind = GlobalBinding::Value;
+    b.loc = loc;
+    if (it != globals.end())
+      b.text = it->second.text;
+    b.value = std::move(literal);
+    globals[name] = std::move(b);
+  }
+}
+
+void ModuleLoader::applyFacts(
+    const std::vector<std::pair<std::string, std::string>> &facts) {
+  std::map<std::string, std::string> mine;
+  for (const auto &[name, fact] : facts)
+    if (name.find('.') == std::string::npos)
+      mine[name] = fact;
+  applyFactsTo(main_->parsed.module.globals, mine);
+}
+
+void ModuleLoader::noteFactsAndDefines(
+    const std::vector<std::pair<std::string, std::string>> &facts,
+    const std::vector<std::pair<std::string, std::string>> &defines) {
+  // "pkg.flags.IS_NVIDIA" names IS_NVIDIA of module pkg.flags; a plain
+  // name is the kernel file's ("" here).
+  auto split = [](const std::string &q) {
+    size_t dot = q.rfind('.');
+    return dot == std::string::npos
+               ? std::pair<std::string, std::string>{"", q}
+               : std::pair<std::string, std::string>{q.substr(0, dot),
+                                                     q.substr(dot + 1)};
+  };
+  for (const auto &[name, fact] : facts) {
+    auto [module, n] = split(name);
+    facts_[module][n] = fact;
+  }
+  for (const auto &[name, value] : defines) {
+    auto [module, n] = split(name);
+    if (literalExpr(value, {}))
+      overrides_[module][n] = value;
+  }
+}
+
+const GlobalBinding *ModuleLoader::conditionBinding(const LoadedModule &module,
+                                                    const std::string &name,
+                                                    bool withFacts) {
+  std::string key = module.isMain ? "" : module.name;
+  std::string text;
+  bool isFact = false;
+  if (auto m = overrides_.find(key); m != overrides_.end())
+    if (auto v = m->second.find(name); v != m->second.end())
+      text = "value:" + v->second;
+  if (text.empty() && withFacts)
+    if (auto m = facts_.find(key); m != facts_.end())
+      if (auto v = m->second.find(name); v != m->second.end())
+        text = v->second, isFact = true;
+  if (text.empty())
+    return nullptr;
+  auto &slot = conditionBindings_[{key, name + "=" + text}];
+  if (!slot) {
+    slot = std::make_unique<GlobalBinding>();
+    llvm::StringRef t(text);
+    if (t.consume_front("value:")) {
+      slot->kind = GlobalBinding::Value;
+      slot->value = literalExpr(t, {});
+      if (!slot->value)
+        slot->kind = GlobalBinding::Unparsed;
+    } else if (t.consume_front("module:")) {
+      slot->kind = GlobalBinding::Import;
+      slot->importModule = t.str();
+      slot->modulePath = t.str();
+    } else {
+      slot->kind = GlobalBinding::Unparsed;
+    }
+  }
+  (void)isFact;
+  return slot.get();
+}
+
 std::vector<std::pair<std::string, std::string>>
 ModuleLoader::applyGlobalDefines(
     const std::string &kernel,
@@ -300,6 +388,15 @@ ModuleLoader::applyGlobalDefines(
   const FunctionDef *fn = module.findFunction(kernel);
   std::vector<std::pair<std::string, std::string>> rest;
   for (const auto &[name, value] : defines) {
+    if (name.find('.') != std::string::npos) {
+      // pkg.flags.IS_NVIDIA: a name of an imported module, bound when that
+      // module is read (noteFactsAndDefines).
+      if (!literalExpr(value, {}))
+        errors.push_back("-D " + name + "=" + value +
+                         ": a module-level name takes a Python int, float, "
+                         "True or False");
+      continue;
+    }
     bool param = false;
     if (fn)
       for (const Param &p : fn->params)
@@ -327,8 +424,11 @@ ModuleLoader::applyGlobalDefines(
   return rest;
 }
 
-ModuleLoader::ModuleLoader(const SourceFile &main,
-                           std::vector<std::string> searchPath) {
+ModuleLoader::ModuleLoader(
+    const SourceFile &main, std::vector<std::string> searchPath,
+    const std::vector<std::pair<std::string, std::string>> &facts,
+    const std::vector<std::pair<std::string, std::string>> &defines) {
+  noteFactsAndDefines(facts, defines);
   llvm::SmallString<256> abs(main.path());
   llvm::sys::fs::make_absolute(abs);
   std::string mainPath(abs);
@@ -376,7 +476,20 @@ Truth ModuleLoader::moduleCondition(LoadedModule &module, const Expr &cond,
                                     const BindingLookup &lookup) {
   if (!conditions_)
     conditions_ = std::make_unique<ModuleConditionEvaluator>(*this);
-  return conditions_->decide(module, cond, lookup);
+  // What -D binds wins; the interpreter's facts count where the module's
+  // own bindings leave the condition undecided.
+  auto overlay = [&](bool withFacts) -> BindingLookup {
+    return [this, &module, &lookup, withFacts](const std::string &name) {
+      if (const GlobalBinding *b = conditionBinding(module, name, withFacts))
+        if (lookup(name) || withFacts)
+          return b;
+      return lookup(name);
+    };
+  };
+  Truth t = conditions_->decide(module, cond, overlay(false));
+  if (t == Truth::Unknown)
+    t = conditions_->decide(module, cond, overlay(true));
+  return t;
 }
 
 bool ModuleLoader::environment(const std::string &name, std::string &value) {
@@ -425,6 +538,11 @@ LoadedModule *ModuleLoader::read(LoadedModule *mod, std::string &why) {
   mod->parsing = true;
   mod->parsed = parseModule(*mod->file, oracle);
   mod->parsing = false;
+  // -D pkg.mod.NAME=VALUE and the interpreter's facts about this module.
+  if (auto f = facts_.find(mod->name); f != facts_.end())
+    applyFactsTo(mod->parsed.module.globals, f->second);
+  if (auto o = overrides_.find(mod->name); o != overrides_.end())
+    applyOverridesTo(mod->parsed.module.globals, o->second);
   return mod;
 }
 

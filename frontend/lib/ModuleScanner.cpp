@@ -186,7 +186,7 @@ bool Parser::isJitDecorator(const std::vector<std::string> &parts) const {
 
 void Parser::parseDecorated(ParseResult &result, Module &into) {
   size_t first = pos_;
-  bool isJit = false, noinline = false;
+  bool isJit = false, noinline = false, constexprFunction = false;
   std::vector<std::string> decorators;
   while (acceptOp("@")) {
     // A decorator is a dotted name, maybe called: `jit` (or a function
@@ -202,6 +202,11 @@ void Parser::parseDecorated(ParseResult &result, Module &into) {
       decorators.push_back(parts.back());
     bool thisJit = isJitDecorator(parts);
     isJit |= thisJit;
+    // @triton.constexpr_function, @tl.constexpr_function, @tl.constexpr.
+    constexprFunction |=
+        !parts.empty() && !isOp("(") &&
+        (parts.back() == "constexpr_function" ||
+         (parts.back() == "constexpr" && parts.size() >= 2));
     if (thisJit && isOp("(")) {
       // @jit(noinline=True, ...)
       size_t save = pos_;
@@ -221,7 +226,13 @@ void Parser::parseDecorated(ParseResult &result, Module &into) {
     advance();
   }
   acceptKw("async");
-  if (isKw("def"))
+  if (isKw("def") && constexprFunction && !isJit) {
+    size_t before = result.module.functions.size();
+    parseFunction(result, into, /*isJit=*/true, false, first,
+                  std::move(decorators));
+    if (result.module.functions.size() > before)
+      result.module.functions.back()->isConstexprFunction = true;
+  } else if (isKw("def"))
     parseFunction(result, into, isJit, noinline, first, std::move(decorators));
   else
     skipStatement(); // a decorated class
@@ -362,7 +373,7 @@ void Parser::parseModuleTry(ParseResult &result, Module &m) {
     m.globals[name] = std::move(binding);
 }
 
-Truth Parser::parseModuleCondition() {
+Truth Parser::parseModuleCondition(std::set<std::string> *dependsOn) {
   size_t start = pos_;
   ExprPtr cond;
   try {
@@ -387,10 +398,33 @@ Truth Parser::parseModuleCondition() {
     }
     return Truth::Unknown;
   }
-  if (!oracle_)
-    return Truth::Unknown;
-  return oracle_->moduleCondition(
-      *cond, [this](const std::string &name) { return lookup(name); });
+  Truth t = oracle_ ? oracle_->moduleCondition(
+                          *cond,
+                          [this](const std::string &name) { return lookup(name); })
+                    : Truth::Unknown;
+  if (t == Truth::Unknown && dependsOn) {
+    // The names of the module an undecided condition reads (`IS_NVIDIA`,
+    // imported from the package, or computed by a call): given their
+    // values (-D, or the interpreter's facts under Python) it is decided.
+    std::function<void(const Expr &)> walk = [&](const Expr &e) {
+      if (e.kind == ExprKind::Name) {
+        const GlobalBinding *b = lookup(e.id);
+        if (b && !(b->kind == GlobalBinding::Import &&
+                   isBuiltinModule(b->importModule)) &&
+            b->kind != GlobalBinding::Function)
+          dependsOn->insert(e.id);
+      }
+      for (const ExprPtr &o : e.operands)
+        if (o)
+          walk(*o);
+      for (const ExprPtr &a : e.args)
+        walk(*a);
+      for (const Keyword &k : e.keywords)
+        walk(*k.value);
+    };
+    walk(*cond);
+  }
+  return t;
 }
 
 std::string Parser::tritonFunction(const GlobalBinding &b) const {
@@ -427,6 +461,7 @@ void Parser::parseModuleIf(ParseResult &result, Module &into) {
     bool resolves = true;
     Truth cond = Truth::Unknown;
   };
+  std::set<std::string> dependsOn;
   std::vector<Branch> branches;
   bool hasElse = false;
   bool first = true;
@@ -434,7 +469,7 @@ void Parser::parseModuleIf(ParseResult &result, Module &into) {
     Truth cond = Truth::True;
     if (first || isKw("elif")) {
       advance();
-      cond = parseModuleCondition();
+      cond = parseModuleCondition(&dependsOn);
     } else if (isKw("else")) {
       advance();
       hasElse = true;
@@ -513,6 +548,7 @@ void Parser::parseModuleIf(ParseResult &result, Module &into) {
     u.why = "it is bound differently by the clauses of the module-level "
             "'if' at line " + std::to_string(ifLoc.line) +
             ", whose condition Trident cannot decide without running Python";
+    u.dependsOn.assign(dependsOn.begin(), dependsOn.end());
     u.text = options[0]->text;
     into.globals[name] = std::move(u);
   }

@@ -152,7 +152,8 @@ private:
   /// The condition of a module-level `if`/`elif` clause (the keyword is
   /// consumed), parsed and decided by the oracle; Unknown when it is no
   /// expression the parser reads (a lambda, a comprehension).
-  Truth parseModuleCondition();
+  /// The module-level names an Unknown condition reads go to `dependsOn`.
+  Truth parseModuleCondition(std::set<std::string> *dependsOn = nullptr);
   /// The function of triton.language a binding names (`rsqrt` for `from
   /// triton.language.math import rsqrt` or `rsqrt = libdevice.rsqrt`), or
   /// "".

@@ -205,7 +205,7 @@ std::vector<std::string> reachableGlobals(const Module &m,
 std::string kernelSourceKey(const SourceFile &file, const KernelSpec &spec,
                             std::vector<Diagnostic> &errors) {
   const std::string &kernel = spec.kernel;
-  ModuleLoader loader(file, spec.importPath);
+  ModuleLoader loader(file, spec.importPath, spec.facts, spec.defines);
   loader.applyFacts(spec.facts);
   std::vector<std::string> defineErrors; // generateTTIR reports them
   loader.applyGlobalDefines(kernel, spec.defines, defineErrors);

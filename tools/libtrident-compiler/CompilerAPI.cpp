@@ -140,7 +140,10 @@ trident_compile_result_t *trident_compile(trident_compiler_t *c,
   spec.kernel = str(req.kernel);
   spec.signature = frontend::splitSignature(str(req.signature));
   spec.debug = req.debug != 0;
-  for (llvm::StringRef dir : llvm::split(str(req.import_path), '\n'))
+  // The text outlives the loop (a temporary in the range would not, before
+  // C++23).
+  std::string importPath = str(req.import_path);
+  for (llvm::StringRef dir : llvm::split(importPath, '\n'))
     if (!dir.trim().empty())
       spec.importPath.push_back(dir.trim().str());
   CompileOptions options;

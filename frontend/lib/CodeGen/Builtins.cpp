@@ -176,6 +176,12 @@ Val Generator::callBuiltin(const std::string &name, const Expr &call,
                            std::vector<Val> args,
                            std::vector<std::pair<std::string, Val>> kwargs,
                            SourceLoc l) {
+  if (name == "host.get_int_dtype" && !kwargs.empty()) {
+    BoundArgs b = bindArguments("get_int_dtype", {"bitwidth", "signed"},
+                                {false, false}, /*varargs=*/-1, args, kwargs,
+                                l, /*atMost=*/false);
+    return callHost(name, b.values, l);
+  }
   if (name.rfind("host.", 0) == 0) {
     if (!kwargs.empty())
       error(l, name.substr(5) + "() takes no keyword arguments here");
@@ -323,6 +329,10 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
           return Val::module("triton.language.PropagateNan");
         if (name == "extra")
           return Val::module("triton.language.extra");
+        // triton.language.core.get_int_dtype(bitwidth, signed), a host
+        // function of constexprs that kernels call.
+        if (name == "get_int_dtype")
+          return Val::builtin("host.get_int_dtype");
         if (name == "core" || name == "standard" || name == "random")
           return Val::module("triton.language." + name);
         if (name == "jit")

@@ -67,6 +67,9 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
                    "is not a @jit function; @jit "
                    "functions can only call other @jit functions and "
                    "triton.language builtins");
+    if (callee.fn->isConstexprFunction)
+      return callConstexprFunction(*callee.fn, *callee.owner, std::move(args),
+                                   std::move(kwargs), l);
     return callJit(*callee.fn, *callee.owner, std::move(args),
                    std::move(kwargs), l);
   case Val::TypeObj: {
@@ -246,6 +249,30 @@ BoundArgs Generator::bindArguments(
   return out;
 }
 
+Val Generator::callConstexprFunction(
+    const FunctionDef &fn, ModuleCtx &owner, std::vector<Val> args,
+    std::vector<std::pair<std::string, Val>> kwargs, SourceLoc l) {
+  std::string what = "'" + fn.name + "' (" + lineIn(owner, fn.loc) +
+                     ") is a constexpr_function: ";
+  for (const Val &a : args)
+    if (!a.isConstexpr())
+      error(l, what + "its arguments must be compile-time values, got " +
+                   a.describe());
+  for (const auto &[k, v] : kwargs)
+    if (!v.isConstexpr())
+      error(l, what + "its arguments must be compile-time values, got " +
+                   v.describe() + " for '" + k + "'");
+  // Its body is evaluated as a @jit function's; while a module is read
+  // (a module-level condition) there is no module to evaluate it in.
+  if (!module_)
+    error(l, what + "it is evaluated only when a kernel is compiled");
+  Val r = callJit(fn, owner, std::move(args), std::move(kwargs), l);
+  if (!r.isConstexpr())
+    error(l, what + "it must return a compile-time value, got " +
+                 r.describe());
+  return r;
+}
+
 Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
                        std::vector<Val> args,
                        std::vector<std::pair<std::string, Val>> kwargs,
@@ -380,6 +407,7 @@ Val Generator::callJit(const FunctionDef &fn, ModuleCtx &owner,
     Frame f;
     f.fn = &fn;
     f.module = &owner;
+    f.hostPython = fn.isConstexprFunction;
     f.reportAtCaller = owner.isPrelude;
     f.callerLoc = l;
     f.callSite = l;

@@ -626,7 +626,8 @@ generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
              const KernelSpec &request, std::vector<Diagnostic> &errors,
              std::vector<KernelArgument> *runtimeArgs,
              std::vector<KernelConstexpr> *constexprs) {
-  ModuleLoader loader(file, request.importPath);
+  ModuleLoader loader(file, request.importPath, request.facts,
+                      request.defines);
   loader.applyFacts(request.facts);
   // -D of a module-level name binds it here; the kernel's parameters keep
   // the rest.

@@ -128,6 +128,10 @@ struct Frame {
   /// Evaluating a module-level value: the host subset of Python
   /// (HostConstants.cpp) is available (math, torch/numpy finfo, ...).
   bool hostConstants = false;
+  /// The body of a constexpr_function: it runs as Python would, so
+  /// assigned numbers stay compile-time values and its loops over them run
+  /// at compile time.
+  bool hostPython = false;
   /// Inside scf.for / scf.while bodies (a `return` there is an error).
   int loopDepth = 0;
   /// Return types of this function once its first `return` is generated.
@@ -289,6 +293,13 @@ public:
   std::vector<Val> descriptorParts(const Val &desc, SourceLoc l,
                                    const std::string &what);
   /// Calls a @jit function (inlined by the core pipeline unless noinline).
+  /// A call of a `@triton.constexpr_function` (or `@tl.constexpr`-decorated
+  /// function): compile-time arguments, evaluated as a @jit function's
+  /// body, a compile-time result.
+  Val callConstexprFunction(const FunctionDef &fn, ModuleCtx &owner,
+                            std::vector<Val> args,
+                            std::vector<std::pair<std::string, Val>> kwargs,
+                            SourceLoc l);
   Val callJit(const FunctionDef &fn, ModuleCtx &owner, std::vector<Val> args,
               std::vector<std::pair<std::string, Val>> kwargs, SourceLoc l);
   /// Builds the region of tt.reduce / tt.scan: `combine` applied to

@@ -91,10 +91,28 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
     v.owner = &m;
     break;
   }
-  case GlobalBinding::Unparsed:
+  case GlobalBinding::Unparsed: {
+    std::string depends;
+    if (!g.dependsOn.empty()) {
+      // Qualified by module outside the kernel file: the names -D and the
+      // interpreter's facts take.
+      std::string prefix =
+          m.loaded && !m.loaded->isMain ? m.loaded->name + "." : "";
+      std::string names, example;
+      for (const std::string &n : g.dependsOn) {
+        names += (names.empty() ? "" : ", ") + prefix + n;
+        if (example.empty())
+          example = prefix + n;
+      }
+      depends = " (it depends on " + names + ": launched through the "
+                "trident Python package, or `python -m trident`, the "
+                "interpreter's values are used; with tridentc, give them "
+                "with -D " + example + "=VALUE)";
+    }
     error(l, "module-level '" + name + "' (" + lineIn(m, g.loc) +
                  ") is used by a @jit function but its value cannot be "
-                 "evaluated at compile time: " + g.why);
+                 "evaluated at compile time: " + g.why + depends);
+  }
   case GlobalBinding::Value: {
     if (m.evaluating.count(name))
       error(l, "module-level '" + name + "' is defined in terms of itself");

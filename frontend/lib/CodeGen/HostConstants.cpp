@@ -402,6 +402,25 @@ Val Generator::callHostFunction(const std::string &name,
     error(l, "the version of package '" + args[0].str + "' is not known "
              "when Trident reads a kernel file (only triton's is)");
   }
+  if (name == "host.get_int_dtype") {
+    if (args.size() != 2 || !args[0].isNumber() || args[0].kind == Val::Float ||
+        !args[1].isNumber())
+      error(l, "get_int_dtype() takes a bit width and whether it is signed");
+    int bits = static_cast<int>(args[0].i);
+    bool isSigned = args[1].kind == Val::Float ? args[1].f != 0 : args[1].i != 0;
+    const char *t = bits == 1                ? "i1"
+                    : bits == 8              ? (isSigned ? "i8" : "u8")
+                    : bits == 16             ? (isSigned ? "i16" : "u16")
+                    : bits == 32             ? (isSigned ? "i32" : "u32")
+                    : bits == 64             ? (isSigned ? "i64" : "u64")
+                                             : nullptr;
+    if (!t)
+      error(l, "Unsupported bitwidth " + std::to_string(bits) +
+                   " and signedness " + (isSigned ? "True" : "False"));
+    DType d;
+    parseSignatureType(t, d);
+    return Val::dtypeObj(d);
+  }
   if (name.rfind("host.operator.", 0) == 0) {
     if (args.size() != 2)
       error(l, "operator." + name.substr(14) + "() takes two arguments");

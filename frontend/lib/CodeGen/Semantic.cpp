@@ -256,7 +256,7 @@ void Generator::binaryOperands(Val &a, Val &b, SourceLoc l, bool allowLhsPtr,
   }
   if ((ad.isPtr() && !allowLhsPtr) || (bd.isPtr() && !allowRhsPtr) ||
       (ad.isPtr() && bd.isPtr() && opName != "-" && opName != "==" &&
-       opName != "!="))
+       opName != "!=" && opName != "where"))
     error(l, "invalid operands of type " + ad.str() + " and " + bd.str() +
                  " for '" + opName + "'");
   if (arithmeticCheck && !ad.isPtr() && !bd.isPtr()) {

@@ -137,9 +137,10 @@ void Generator::exec(const Stmt &s) {
     Val v = eval(*s.value);
     // As in Triton, `x = 3` binds a tensor; `x: tl.constexpr = 3` binds a
     // compile-time value.
-    if (v.isNumber())
+    // In a constexpr_function, Python's: a number stays one.
+    if (v.isNumber() && !frame().hostPython)
       v = toTensor(v, s.value->loc);
-    else if (v.kind == Val::Tuple)
+    else if (v.kind == Val::Tuple && !frame().hostPython)
       for (Val &e : v.elems)
         if (e.isNumber())
           e = toTensor(e, s.value->loc);
@@ -151,14 +152,11 @@ void Generator::exec(const Stmt &s) {
     if (!s.value)
       return;
     Val v = eval(*s.value);
+    // `X: tl.constexpr = value`: Triton wraps whatever the value is in a
+    // constexpr, whose operators hand a runtime value back as it is; so a
+    // runtime value stays one (FlagGems' `CTA_TILE_N: tl.constexpr =
+    // TILE_N * tiles_n_per_cta`), and a compile-time one stays constant.
     bool isConst = isConstexprAnnotation(s.annotation.get());
-    if (isConst && !v.isConstexpr())
-      error(s.value->loc,
-            (s.targets[0]->kind == ExprKind::Name
-                 ? "'" + s.targets[0]->id + "' is annotated tl.constexpr"
-                 : std::string("a value annotated tl.constexpr")) +
-                " but its value is not known at compile time (" +
-                v.describe() + ")");
     if (!isConst && v.isNumber())
       v = toTensor(v, s.value->loc); // other annotations: as a plain `=`
     execAssign(*s.targets[0], v, s.loc);
@@ -173,7 +171,7 @@ void Generator::exec(const Stmt &s) {
     Val rhs = eval(*s.value);
     at(s.loc);
     Val v = binaryOp(s.id, cur, rhs, s.loc);
-    if (v.isNumber())
+    if (v.isNumber() && !frame().hostPython)
       v = toTensor(v, s.loc); // as `x = x + y`
     execAssign(t, v, s.loc);
     return;
@@ -499,6 +497,8 @@ void Generator::execFor(const Stmt &s) {
     for (const Val &e : seq.elems) {
       execAssign(target, e, s.loc);
       exec(s.body);
+      if (frame().terminated && frame().hostPython)
+        return;
       if (frame().terminated)
         error(s.loc, "cannot have 'return' inside 'for' or 'while' loops in "
                      "@jit functions");
@@ -551,7 +551,7 @@ void Generator::execFor(const Stmt &s) {
   if (target.kind != ExprKind::Name)
     error(target.loc, "the target of a range loop must be a single name");
 
-  if (kind == "static_range") {
+  if (kind == "static_range" || (frame().hostPython && kind == "py.range")) {
     if (!kw.empty())
       error(iter.loc, "tl.static_range got an unexpected keyword argument '" +
                           kw.begin()->first + "'");
@@ -566,6 +566,8 @@ void Generator::execFor(const Stmt &s) {
     for (int64_t i = l; st > 0 ? i < u : i > u; i += st) {
       frame().locals[target.id] = Val::integer(i);
       exec(s.body);
+      if (frame().terminated && frame().hostPython)
+        return;
       if (frame().terminated)
         error(s.loc, "cannot have 'return' inside 'for' or 'while' loops in "
                      "@jit functions");
@@ -573,6 +575,10 @@ void Generator::execFor(const Stmt &s) {
     return;
   }
 
+  // Python's range() with keywords: Triton 3.6 evaluates them and ignores
+  // them (`range(N, flatten=FLATTEN)` in real packages).
+  if (kind == "py.range")
+    kw.clear();
   std::optional<Val> numStages = takeKw("num_stages");
   std::optional<Val> unroll = takeKw("loop_unroll_factor");
   std::optional<Val> noMultiBuf = takeKw("disallow_acc_multi_buffer");
@@ -582,9 +588,7 @@ void Generator::execFor(const Stmt &s) {
     error(iter.loc, std::string(kind == "range" ? "tl.range" : "range") +
                         "() got an unexpected keyword argument '" +
                         kw.begin()->first + "'");
-  if (kind == "py.range" && (numStages || unroll || noMultiBuf || flatten ||
-                             warpSpec))
-    error(iter.loc, "range() takes no keyword arguments; use tl.range()");
+
 
   bool negativeStep = false;
   if (step.isNumber()) {
@@ -735,6 +739,25 @@ void Generator::checkUncarried(const Stmt &s,
 }
 
 void Generator::execWhile(const Stmt &s) {
+  if (frame().hostPython) {
+    // A constexpr_function's loop runs at compile time while its condition
+    // is a compile-time value, as Python runs it.
+    for (int iteration = 0;; ++iteration) {
+      Val cond = eval(*s.value);
+      if (!cond.isConstexpr())
+        error(s.value->loc, "the condition of a constexpr_function's 'while' "
+                            "must be a compile-time value, got " +
+                                cond.describe());
+      if (!constexprTruth(cond))
+        return;
+      if (iteration >= 100000)
+        error(s.loc, "a constexpr_function's 'while' ran 100000 iterations; "
+                     "Trident stops there");
+      exec(s.body);
+      if (frame().terminated)
+        return;
+    }
+  }
   LoopCarried carried = collectCarried(s, "");
   llvm::SmallVector<mlir::Type> types;
   for (const TType &t : carried.types)

@@ -129,6 +129,11 @@ struct FunctionDef {
   SourceLoc nameLoc; ///< the function's name
   bool isJit = false;
   bool noinline = false;
+  /// Decorated `@triton.constexpr_function` (or `@tl.constexpr`, which
+  /// Triton's constexpr makes callable): a host function that kernels call
+  /// on compile-time values for a compile-time result. Its body is parsed
+  /// and evaluated as a @jit function's (isJit is set too).
+  bool isConstexprFunction = false;
   /// The last name of each decorator, as written (`jit`, `_tensor_member_fn`
   /// for `@core._tensor_member_fn`).
   std::vector<std::string> decorators;
@@ -156,6 +161,9 @@ struct GlobalBinding {
   std::string importModule, importName;
   const FunctionDef *function = nullptr; ///< Function
   std::string why;           ///< Unparsed: what the parser did not accept
+  /// Unparsed by an undecided module-level `if`: the module's names its
+  /// conditions read, whose values would decide it.
+  std::vector<std::string> dependsOn;
   /// The statement's source text (for cache keys).
   std::string_view text;
 };

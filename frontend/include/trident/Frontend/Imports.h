@@ -63,8 +63,15 @@ struct LoadedModule {
 class ModuleLoader {
 public:
   /// `main` is the kernel file; it must outlive the loader. `searchPath`
-  /// comes first on the search path (see above).
-  ModuleLoader(const SourceFile &main, std::vector<std::string> searchPath);
+  /// comes first on the search path (see above). `facts` (the
+  /// interpreter's, KernelSpec::facts) and `defines` (-D) whose NAME is
+  /// qualified by a module (`pkg.flags.IS_NVIDIA`) apply to that module
+  /// when it is read, and both count in module-level conditions as the
+  /// files are parsed (see applyFacts and applyGlobalDefines for what they
+  /// bind).
+  ModuleLoader(const SourceFile &main, std::vector<std::string> searchPath,
+               const std::vector<std::pair<std::string, std::string>> &facts = {},
+               const std::vector<std::pair<std::string, std::string>> &defines = {});
   ~ModuleLoader();
   ModuleLoader(const ModuleLoader &) = delete;
   ModuleLoader &operator=(const ModuleLoader &) = delete;
@@ -121,6 +128,18 @@ public:
 
 private:
   class Oracle;
+  void noteFactsAndDefines(
+      const std::vector<std::pair<std::string, std::string>> &facts,
+      const std::vector<std::pair<std::string, std::string>> &defines);
+  /// What -D (and, with `withFacts`, the interpreter) binds NAME of
+  /// `module` to, for its module-level conditions; null when nothing.
+  const GlobalBinding *conditionBinding(const LoadedModule &module,
+                                        const std::string &name,
+                                        bool withFacts);
+  /// Module ("" for the kernel file) -> NAME -> fact / -D value.
+  std::map<std::string, std::map<std::string, std::string>> facts_, overrides_;
+  std::map<std::pair<std::string, std::string>, std::unique_ptr<GlobalBinding>>
+      conditionBindings_;
   /// The module at `path` (a file, or a package directory when `path` is
   /// empty), registered once; not read yet.
   LoadedModule *load(const std::string &path, const std::string &packageDir,

@@ -63,3 +63,24 @@ w = np.ones(16, dtype=np.float32)
 scale_kernel[(1,)](w, BLOCK=16)
 np.testing.assert_allclose(w, np.full(16, 3.5, np.float32))
 print("constants computed by a call: ok")
+
+# A helper chosen by a module-level `if` on a flag the package computes by
+# a host function (flash-linear-attention's `if IS_NVIDIA:`): the compiler
+# names the flag, and the package gives it the interpreter's value, in the
+# kernel's own module and in a module it imports.
+from shimpkg.activations import act, act_kernel  # noqa: E402
+
+
+@triton.jit
+def uses_act(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, act(tl.load(x_ptr + offs)) + 1.0)
+
+
+a = np.ones(16, dtype=np.float32)
+act_kernel[(1,)](a, BLOCK=16)
+b = np.ones(16, dtype=np.float32)
+uses_act[(1,)](b, BLOCK=16)
+np.testing.assert_allclose(a, np.full(16, 2.0, np.float32))
+np.testing.assert_allclose(b, np.full(16, 3.0, np.float32))
+print("flags decided by the interpreter: ok")

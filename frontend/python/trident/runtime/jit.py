@@ -12,8 +12,10 @@ C++ compiler, loads the bundle it returns and adds it to the table.
 import functools
 import inspect
 import math
+import re
 import os
 import struct
+import sys
 import tokenize
 import types
 
@@ -313,19 +315,59 @@ class JITFunction(KernelInterface):
                     f"for it is in {_bundles.directory()}") from None
             bundle, meta = found
         else:
-            try:
-                bundle, meta, _ = comp.compile(self.path, source, self.__name__, signature,
-                                               device.target, compile_options, debug=debug,
-                                               facts=facts)
-            except _native.CompileFailure as e:
-                message = str(e).rstrip("\n")
-                # More shared memory than the device has: Triton's
-                # OutOfResources, which autotuning skips and scripts catch.
-                if "out of shared memory" in message:
-                    raise OutOfResources(message) from None
-                raise CompilationError(message) from None
+            for attempt in range(2):
+                try:
+                    bundle, meta, _ = comp.compile(self.path, source, self.__name__,
+                                                   signature, device.target,
+                                                   compile_options, debug=debug,
+                                                   facts=facts)
+                    break
+                except _native.CompileFailure as e:
+                    message = str(e).rstrip("\n")
+                    # A module-level `if` the compiler could not decide
+                    # names the values that decide it: the interpreter has
+                    # them, so compile again with them as facts.
+                    more = self._condition_facts(message, facts) if attempt == 0 else ()
+                    if more:
+                        facts = tuple(sorted(facts + more))
+                        request = request[:-1] + (facts,)
+                        continue
+                    # More shared memory than the device has: Triton's
+                    # OutOfResources, which autotuning skips and scripts catch.
+                    if "out of shared memory" in message:
+                        raise OutOfResources(message) from None
+                    raise CompilationError(message) from None
             _bundles.store(request, bundle, meta, comp.build_id)
         return CompiledKernel(self, device, bundle, meta, self.params, key, request)
+
+    def _condition_facts(self, message, facts):
+        """The interpreter's values of the names a compile error says an
+        undecided module-level `if` depends on ("it depends on
+        pkg.flags.IS_NVIDIA, USE_FAST: ..."): a name qualified by its
+        module is read from that module, a plain one from the kernel's
+        file. Only ints, floats and bools, and only names without a fact
+        yet."""
+        m = re.search(r"it depends on ([\w.]+(?:, [\w.]+)*):", message)
+        if not m:
+            return ()
+        known = {name for name, _ in facts}
+        more = []
+        for qualified in m.group(1).split(", "):
+            if qualified in known:
+                continue
+            module, _, name = qualified.rpartition(".")
+            if module:
+                namespace = getattr(sys.modules.get(module), "__dict__", {})
+            else:
+                namespace = self.__globals__
+            if name not in namespace:
+                continue
+            value = namespace[name]
+            if type(value) in (bool, int) or (type(value) is float and
+                                              math.isfinite(value)):
+                if type(value) is not int or -2**63 <= value < 2**63:
+                    more.append((qualified, "value:" + repr(value)))
+        return tuple(more)
 
     def _module_facts(self, source):
         """What the interpreter knows that the compiler's static reader may

@@ -1,0 +1,124 @@
+# Forms real packages write that Triton 3.6 accepts (issue: frontend III,
+# found by compiling FlagGems, flash-linear-attention, lightllm and unsloth
+# kernel files): tl.where between pointers, tl.core.get_int_dtype, Python's
+# range() with keywords (evaluated and ignored), `X: tl.constexpr =` a
+# runtime value (kept as it is), and host functions decorated
+# @triton.constexpr_function or @tl.constexpr called on compile-time values.
+# DEFINE: %{tc} = tridentc %s --no-locs --emit ttir-raw
+# RUN: %{tc} --kernel pick_base --signature '*fp16, *fp16, *fp16, i32, 32' | FileCheck %s --check-prefix=WHERE
+# RUN: not %{tc} --kernel pick_mixed --signature '*fp16, *fp32, *fp16, i32, 32' 2>&1 | FileCheck %s --check-prefix=MIXED
+# RUN: %{tc} --kernel as_int --signature '*fp16, *i16, 32' | FileCheck %s --check-prefix=INTDT
+# RUN: not %{tc} --kernel bad_width --signature '*fp32, 32' 2>&1 | FileCheck %s --check-prefix=BADW
+# RUN: %{tc} --kernel range_keywords --signature '*fp32, i32, 1' | FileCheck %s --check-prefix=RANGE
+# RUN: %{tc} --kernel runtime_constexpr --signature '*fp32, i32, 16' | FileCheck %s --check-prefix=ANN
+# RUN: %{tc} --kernel host_fns --signature '*fp32, *i64, 16' | FileCheck %s --check-prefix=HOSTFN
+# RUN: not %{tc} --kernel host_fn_runtime_arg --signature '*fp32, i32' 2>&1 | FileCheck %s --check-prefix=HOSTRT
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def pick_base(q_ptr, k_ptr, out_ptr, which, BLOCK: tl.constexpr):
+    # lightllm's mrope: one of two base pointers, chosen at run time.
+    base = tl.where(which == 0, q_ptr, k_ptr)
+    offs = tl.arange(0, BLOCK)
+    # and a block of pointers chosen element-wise
+    ptrs = tl.where(offs < 16, q_ptr + offs, k_ptr + offs)
+    tl.store(out_ptr + offs, tl.load(base + offs) + tl.load(ptrs))
+
+# WHERE-LABEL: tt.func public @pick_base
+# WHERE: arith.select %{{.*}}, %q_ptr, %k_ptr : !tt.ptr<f16>
+# WHERE: arith.select %{{.*}} : tensor<32xi1>, tensor<32x!tt.ptr<f16>>
+
+
+@triton.jit
+def pick_mixed(a_ptr, b_ptr, out_ptr, which, BLOCK: tl.constexpr):
+    base = tl.where(which == 0, a_ptr, b_ptr)
+    tl.store(out_ptr, tl.load(base))
+
+# MIXED: package-forms.py:[[@LINE-3]]:12: error: tl.where: incompatible operands pointer<fp16> and pointer<fp32>
+
+
+@triton.jit
+def as_int(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    it = tl.core.get_int_dtype(bitwidth=x.dtype.primitive_bitwidth, signed=True)
+    ut = tl.core.get_int_dtype(16, False)
+    tl.store(out_ptr + offs, x.to(it, bitcast=True) + x.to(ut, bitcast=True).to(it, bitcast=True))
+
+# INTDT-LABEL: tt.func public @as_int
+# INTDT: tt.bitcast %x : tensor<32xf16> -> tensor<32xi16>
+# INTDT: tt.bitcast %x : tensor<32xf16> -> tensor<32xi16>
+# INTDT: arith.addi
+
+
+@triton.jit
+def bad_width(x_ptr, BLOCK: tl.constexpr):
+    t = tl.core.get_int_dtype(24, True)
+    tl.store(x_ptr, tl.full([BLOCK], 0, t))
+
+# BADW: package-forms.py:[[@LINE-3]]:9: error: Unsupported bitwidth 24 and signedness True
+
+
+@triton.jit
+def range_keywords(x_ptr, n, FLATTEN: tl.constexpr):
+    # unsloth's grouped GEMM: keywords of Python's range() are ignored.
+    acc = 0.0
+    for i in range(n, flatten=FLATTEN, num_stages=2):
+        acc += tl.load(x_ptr + i)
+    tl.store(x_ptr, acc)
+
+# RANGE-LABEL: tt.func public @range_keywords
+# RANGE: scf.for
+# RANGE-NOT: tt.num_stages
+# RANGE: tt.return
+
+
+@triton.jit
+def runtime_constexpr(x_ptr, tiles, TILE: tl.constexpr):
+    # FlagGems' sort: a constexpr annotation on a runtime product.
+    SPAN: tl.constexpr = TILE * tiles
+    start = tl.program_id(0) * SPAN
+    tl.store(x_ptr + start + tl.arange(0, TILE), tl.zeros([TILE], tl.float32))
+
+# ANN-LABEL: tt.func public @runtime_constexpr
+# ANN: %SPAN = arith.muli %c16_i32, %tiles : i32
+# ANN: arith.muli %{{.*}}, %SPAN : i32
+
+
+@tl.constexpr
+def int_type_of(num_bits: tl.constexpr, signed: tl.constexpr) -> tl.dtype:
+    if num_bits == 32:
+        return tl.int32 if signed else tl.uint32
+    return tl.int64
+
+
+@triton.constexpr_function
+def padded(n):
+    p = 1
+    while p < n:
+        p *= 2
+    for i in range(3):
+        if i == 2:
+            return p
+    return 0
+
+
+@triton.jit
+def host_fns(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, padded(BLOCK - 3))
+    x = tl.load(x_ptr + offs)
+    t = int_type_of(x.dtype.primitive_bitwidth * 2, True)
+    tl.store(out_ptr + offs, x.to(t))
+
+# HOSTFN-LABEL: tt.func public @host_fns
+# HOSTFN: tt.make_range {end = 16 : i32, start = 0 : i32}
+# HOSTFN: arith.fptosi %{{.*}} : tensor<16xf32> to tensor<16xi64>
+
+
+@triton.jit
+def host_fn_runtime_arg(x_ptr, n):
+    tl.store(x_ptr, padded(n))
+
+# HOSTRT: package-forms.py:[[@LINE-2]]:21: error: 'padded' (line {{[0-9]+}}) is a constexpr_function: its arguments must be compile-time values, got scalar int32
