@@ -464,16 +464,9 @@ mlir::LogicalResult assembleAndLink(const std::string &assembly,
     return mlir::failure();
   }
   llvm::SmallString<128> in, out, err;
-  int fd;
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("trident-kernel", "o", fd, in)) {
-    error = trident::temporaryFileError("object file", ec);
+  if (!trident::writeTemporaryFile("trident-kernel", "o", object, in,
+                                   "object file", error))
     return mlir::failure();
-  }
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << object;
-  }
   llvm::sys::fs::createTemporaryFile("trident-kernel", "hsaco", out);
   llvm::sys::fs::createTemporaryFile("trident-lld", "err", err);
   // A symbol nothing defines is an error, not a load-time failure.

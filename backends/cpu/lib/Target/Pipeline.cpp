@@ -279,16 +279,9 @@ LogicalResult compileObject(const std::string &llvmIR, std::string &object,
 LogicalResult linkSharedObject(const std::string &object, std::string &so,
                                std::string &error) {
   llvm::SmallString<128> obj, out;
-  int fd;
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("trident-kernel", "o", fd, obj)) {
-    error = trident::temporaryFileError("object file", ec);
+  if (!trident::writeTemporaryFile("trident-kernel", "o", object, obj,
+                                   "object file", error))
     return failure();
-  }
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << object;
-  }
   if (std::error_code ec =
           llvm::sys::fs::createTemporaryFile("trident-kernel", "so", out)) {
     llvm::sys::fs::remove(obj);

@@ -225,16 +225,9 @@ mlir::LogicalResult assemble(const std::string &ptx, int cc,
     return mlir::failure();
   }
   llvm::SmallString<128> in, out;
-  int fd;
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("trident-kernel", "ptx", fd, in)) {
-    error = trident::temporaryFileError("PTX file", ec);
+  if (!trident::writeTemporaryFile("trident-kernel", "ptx", ptx, in,
+                                   "PTX file", error))
     return mlir::failure();
-  }
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << ptx;
-  }
   llvm::sys::fs::createTemporaryFile("trident-kernel", "cubin", out);
   std::string stdoutText, stderrText;
   int rc = runPtxas(ptxas,
