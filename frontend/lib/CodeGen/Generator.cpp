@@ -417,7 +417,38 @@ mlir::OwningOpRef<mlir::ModuleOp> Generator::run() {
 }
 
 void Generator::generateKernel(const FunctionDef &fn) {
-  const std::vector<std::string> &sig = spec_.signature;
+  std::vector<std::string> sig = spec_.signature;
+  // A signature of the runtime parameters only, with the constexpr ones
+  // given by -D even where they come first (`def k(Y, STRIDE: tl.constexpr,
+  // X, n)` with `--signature '*fp32, *fp32, i32' -D STRIDE=2`): where the
+  // positional reading would give a -D parameter a signature entry too, and
+  // the entries are as many as the parameters not annotated tl.constexpr,
+  // the entries go to those in order.
+  {
+    auto defined = [&](const std::string &name) {
+      for (const auto &[n, v] : spec_.defines)
+        if (n == name)
+          return true;
+      return false;
+    };
+    size_t runtimeParams = 0;
+    bool clash = false;
+    for (size_t i = 0; i < fn.params.size(); ++i) {
+      bool isConst = isConstexprAnnotation(fn.params[i].annotation.get());
+      runtimeParams += !isConst;
+      clash |= isConst && i < sig.size() && defined(fn.params[i].name) &&
+               sig[i] != "constexpr";
+    }
+    if (clash && sig.size() == runtimeParams) {
+      std::vector<std::string> expanded;
+      size_t next = 0;
+      for (const Param &p : fn.params)
+        expanded.push_back(isConstexprAnnotation(p.annotation.get())
+                               ? std::string("constexpr")
+                               : sig[next++]);
+      sig = std::move(expanded);
+    }
+  }
   if (sig.size() > fn.params.size())
     error(fn.nameLoc, "the signature has " + std::to_string(sig.size()) +
                           " entries but kernel '" + fn.name + "' has " +

@@ -122,3 +122,19 @@ def host_fn_runtime_arg(x_ptr, n):
     tl.store(x_ptr, padded(n))
 
 # HOSTRT: package-forms.py:[[@LINE-2]]:21: error: 'padded' (line {{[0-9]+}}) is a constexpr_function: its arguments must be compile-time values, got scalar int32
+
+
+# unsloth's rms_layernorm: a constexpr parameter before runtime ones. The
+# signature may list the runtime parameters only, the constexpr given by -D
+# (as Triton's own signature, every parameter in order, works too).
+# RUN: %{tc} --kernel interleaved --signature '*fp32, *fp32, i32' -D STRIDE=2 -D BLOCK=16 | FileCheck %s --check-prefix=INTER
+# RUN: %{tc} --kernel interleaved --signature '*fp32, 2, *fp32, i32, 16' | FileCheck %s --check-prefix=INTER
+# RUN: not %{tc} --kernel interleaved --signature '*fp32, *fp32' -D STRIDE=2 -D BLOCK=16 2>&1 | FileCheck %s --check-prefix=INTERBAD
+@triton.jit
+def interleaved(Y, STRIDE: tl.constexpr, X, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(Y + offs * STRIDE, tl.load(X + offs, mask=offs < n), mask=offs < n)
+
+# INTER-LABEL: tt.func public @interleaved(%Y: !tt.ptr<f32>, %X: !tt.ptr<f32>, %n: i32)
+# INTER: arith.muli %offs, %{{.*}} : tensor<16xi32>
+# INTERBAD: error: parameter 'STRIDE' is given both in the signature ('*fp32') and by -D
