@@ -580,6 +580,37 @@ ExprPtr Parser::parseAtom() {
       auto list = makeExpr(ExprKind::List, loc);
       while (!isOp("]")) {
         list->operands.push_back(parseTest());
+        if (isKw("for") && list->operands.size() == 1) {
+          // [elt for target in iter if cond]: over a tuple, at compile
+          // time (as Triton's visit_ListComp).
+          SourceLoc forLoc = cur().loc;
+          advance();
+          auto comp = makeExpr(ExprKind::ListComp, loc);
+          comp->operands.push_back(std::move(list->operands[0]));
+          auto target = makeExpr(ExprKind::Tuple, cur().loc);
+          bool parens = acceptOp("(");
+          do {
+            auto name = makeExpr(ExprKind::Name, cur().loc);
+            name->id = expectName();
+            target->operands.push_back(std::move(name));
+          } while (acceptOp(",") && !isKw("in") && !isOp(")"));
+          if (parens)
+            expectOp(")");
+          if (target->operands.size() == 1 && !parens)
+            comp->operands.push_back(std::move(target->operands[0]));
+          else
+            comp->operands.push_back(std::move(target));
+          if (!acceptKw("in"))
+            failHere("'in'");
+          comp->operands.push_back(parseOrTest());
+          while (acceptKw("if"))
+            comp->operands.push_back(parseOrTest());
+          if (isKw("for"))
+            fail(forLoc, "nested comprehensions are not supported in @jit "
+                         "functions");
+          expectOp("]");
+          return sized(std::move(comp));
+        }
         if (isKw("for"))
           fail(cur().loc,
                "list comprehensions are not supported in @jit functions");

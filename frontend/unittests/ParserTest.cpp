@@ -136,14 +136,37 @@ TEST(ParserTest, StatementsOfKernels) {
   EXPECT_EQ(b[5]->orelse[0]->orelse[0]->kind, StmtKind::Assert);
 }
 
+TEST(ParserTest, ListComprehensions) {
+  ParseResult r = parse("@triton.jit\ndef f(t):\n"
+                        "    y = [v + 1 for v in t if v]\n"
+                        "    z = [a * b for (a, b) in t]\n");
+  ASSERT_TRUE(r.ok()) << r.errors[0].message;
+  const Block &b = r.module.findFunction("f")->body;
+  ASSERT_EQ(b.size(), 2u);
+  const Expr &y = *b[0]->value;
+  ASSERT_EQ(y.kind, ExprKind::ListComp);
+  ASSERT_EQ(y.operands.size(), 4u); // element, target, iterable, condition
+  EXPECT_EQ(y.operands[1]->kind, ExprKind::Name);
+  EXPECT_EQ(y.operands[1]->id, "v");
+  const Expr &z = *b[1]->value;
+  ASSERT_EQ(z.kind, ExprKind::ListComp);
+  ASSERT_EQ(z.operands[1]->kind, ExprKind::Tuple);
+  EXPECT_EQ(z.operands[1]->operands.size(), 2u);
+  ParseResult nested =
+      parse("@triton.jit\ndef f(t):\n    y = [a for a in t for b in t]\n");
+  ASSERT_EQ(nested.errors.size(), 1u);
+  EXPECT_EQ(nested.errors[0].message,
+            "nested comprehensions are not supported in @jit functions");
+}
+
 TEST(ParserTest, ErrorsInJitFunctionsHaveLocations) {
-  ParseResult r = parse("@triton.jit\ndef f(x):\n    y = [i for i in x]\n"
+  ParseResult r = parse("@triton.jit\ndef f(x):\n    y = (i for i in x)\n"
                         "@triton.jit\ndef g(x):\n    return x +\n");
   ASSERT_EQ(r.errors.size(), 2u);
   EXPECT_EQ(r.errors[0].loc.line, 3u);
   EXPECT_EQ(r.errors[0].loc.column, 12u);
   EXPECT_EQ(r.errors[0].message,
-            "list comprehensions are not supported in @jit functions");
+            "generator expressions are not supported in @jit functions");
   // Parsing resumes after the function that failed.
   EXPECT_EQ(r.errors[1].loc.line, 6u);
   EXPECT_EQ(r.errors[1].message, "expected an expression, found end of line");

@@ -320,6 +320,8 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
         DType d;
         if (dtypeForLanguageName(name, d))
           return Val::dtypeObj(d);
+        if (name == "tuple") // tl.tuple(iterable), Triton's tuple value
+          return Val::builtin("py.tuple");
         if (name == "constexpr" || name == "tensor" || name == "dtype" ||
             name == "tensor_descriptor" || name == "tensor_descriptor_base")
           return Val::typeObj(name);

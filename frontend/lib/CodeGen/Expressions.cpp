@@ -18,6 +18,7 @@
 #include <cctype>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <sstream>
 
 namespace trident::frontend {
@@ -348,8 +349,82 @@ Val Generator::eval(const Expr &e) {
   }
   case ExprKind::Slice:
     error(e.loc, "slices are only allowed inside []");
+  case ExprKind::ListComp:
+    return evalListComp(e);
   }
   error(e.loc, "unsupported expression");
+}
+
+Val Generator::evalListComp(const Expr &e) {
+  // Unrolled at compile time over a tuple, as Triton does; the target is
+  // local to the comprehension.
+  const Expr &target = *e.operands[1];
+  const Expr &iterExpr = *e.operands[2];
+  Val iter;
+  std::vector<std::string> callee =
+      iterExpr.kind == ExprKind::Call ? dottedParts(*iterExpr.operand(0))
+                                      : std::vector<std::string>{};
+  if (!callee.empty() && iterExpr.keywords.empty() &&
+      (callee.back() == "static_range" ||
+       (callee.size() == 1 && callee[0] == "range" &&
+        !frame().locals.count("range")))) {
+    // range(...) / tl.static_range(...) of compile-time bounds.
+    std::vector<int64_t> b;
+    for (const ExprPtr &a : iterExpr.args)
+      b.push_back(requireInt(eval(*a), a->loc, "a bound of the comprehension's range"));
+    if (b.empty() || b.size() > 3)
+      error(iterExpr.loc, "range() takes 1 to 3 arguments");
+    int64_t lo = b.size() == 1 ? 0 : b[0], hi = b.size() == 1 ? b[0] : b[1],
+            step = b.size() == 3 ? b[2] : 1;
+    if (step == 0)
+      error(iterExpr.loc, "range() arg 3 must not be zero");
+    if ((hi - lo) / step > 4096)
+      error(iterExpr.loc, "a comprehension would unroll more than 4096 "
+                          "iterations");
+    std::vector<Val> items;
+    for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step)
+      items.push_back(Val::integer(i));
+    iter = Val::tuple(items);
+  } else {
+    iter = eval(iterExpr);
+  }
+  if (iter.kind != Val::Tuple)
+    error(e.operands[2]->loc, "a comprehension in a @jit function iterates "
+                              "over a tuple or a range of compile-time "
+                              "bounds, got " + iter.describe());
+  std::vector<std::string> names;
+  if (target.kind == ExprKind::Name)
+    names.push_back(target.id);
+  for (const ExprPtr &n : target.operands)
+    names.push_back(n->id);
+  std::map<std::string, std::optional<Val>> saved;
+  for (const std::string &n : names) {
+    auto it = frame().locals.find(n);
+    saved[n] = it == frame().locals.end() ? std::nullopt
+                                          : std::optional<Val>(it->second);
+  }
+  std::vector<Val> results;
+  for (const Val &item : iter.elems) {
+    execAssign(target, item, e.loc);
+    bool keep = true;
+    for (size_t c = 3; c < e.operands.size() && keep; ++c) {
+      Val cond = eval(*e.operands[c]);
+      if (!cond.isConstexpr())
+        error(e.operands[c]->loc, "the condition of a comprehension in a "
+                                  "@jit function must be a compile-time "
+                                  "value, got " + cond.describe());
+      keep = constexprTruth(cond);
+    }
+    if (keep)
+      results.push_back(eval(*e.operands[0]));
+  }
+  for (auto &[n, v] : saved) {
+    if (v)
+      frame().locals[n] = *v;
+    else
+      frame().locals.erase(n);
+  }
+  return Val::tuple(results);
 }
 
 } // namespace trident::frontend

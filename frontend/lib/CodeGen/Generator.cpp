@@ -299,6 +299,15 @@ std::vector<std::string> splitSignature(const std::string &text) {
 }
 
 /// Parses a constexpr value written in a signature or a -D option.
+/// The entries of a tuple's signature entry `(a, (b, c), d)`, as
+/// splitSignature splits a signature (`(a,)` has one).
+static std::vector<std::string> tupleEntries(const std::string &t) {
+  std::vector<std::string> entries = splitSignature(t.substr(1, t.size() - 2));
+  if (!entries.empty() && entries.back().empty())
+    entries.pop_back();
+  return entries;
+}
+
 static bool parseConstexprText(const std::string &t, Val &out,
                                std::string *why = nullptr) {
   if (t == "True" || t == "False") {
@@ -366,6 +375,18 @@ static bool parseConstexprText(const std::string &t, Val &out,
   }
   if (t.size() >= 2 && (t[0] == '\'' || t[0] == '"') && t.back() == t[0]) {
     out = Val::string(t.substr(1, t.size() - 2));
+    return true;
+  }
+  if (t.size() >= 2 && t.front() == '(' && t.back() == ')') {
+    // A tuple of constexprs (`(8, 8)`, `(1, None, (2,))`).
+    std::vector<Val> elems;
+    for (const std::string &e : tupleEntries(t)) {
+      Val v;
+      if (!parseConstexprText(e, v, why))
+        return false;
+      elems.push_back(v);
+    }
+    out = Val::tuple(elems);
     return true;
   }
   return false;
@@ -467,7 +488,14 @@ void Generator::generateKernel(const FunctionDef &fn) {
     size_t param;
     DType dtype;
     bool divisible16;
+    /// An element of a tuple parameter: its name (`res.1.0`) and where it
+    /// is in the tuple.
+    std::string name;
+    std::vector<size_t> path;
   };
+  /// Tuple parameters with runtime elements: their value, whose runtime
+  /// leaves are filled in with the kernel's arguments below.
+  std::map<size_t, Val> tuples;
   std::vector<RuntimeArg> runtime;
   std::map<std::string, Val> constexprs;
   std::set<std::string> defined;
@@ -519,6 +547,62 @@ void Generator::generateKernel(const FunctionDef &fn) {
     if (colon != std::string::npos) {
       typeText = entry.substr(0, colon);
       hint = entry.substr(colon + 1);
+    }
+    if (!isConst && entry.size() >= 2 && entry.front() == '(' &&
+        entry.back() == ')') {
+      // A tuple (Triton's tuple arguments): each element an entry of its
+      // own, nested tuples too; runtime elements become the kernel's
+      // arguments `NAME.0`, `NAME.1.2`, ... in order.
+      std::function<Val(const std::string &, const std::string &,
+                        std::vector<size_t>)>
+          element = [&](const std::string &text, const std::string &name,
+                        std::vector<size_t> path) -> Val {
+        if (text.size() >= 2 && text.front() == '(' && text.back() == ')') {
+          std::vector<Val> elems;
+          std::vector<std::string> entries = tupleEntries(text);
+          for (size_t k = 0; k < entries.size(); ++k) {
+            std::vector<size_t> sub = path;
+            sub.push_back(k);
+            elems.push_back(
+                element(entries[k], name + "." + std::to_string(k), sub));
+          }
+          return Val::tuple(elems);
+        }
+        std::string type = text, h;
+        if (size_t c = text.find(':'); c != std::string::npos) {
+          type = text.substr(0, c);
+          h = text.substr(c + 1);
+        }
+        DType d;
+        Val cv;
+        std::string why;
+        if (llvm::StringRef(text).starts_with("tensordesc"))
+          error(p.loc, "signature entry '" + entry + "' for parameter '" +
+                           p.name + "': tensor descriptors inside tuples "
+                           "are not supported");
+        if (!parseSignatureType(type, d)) {
+          if (!h.empty() || !parseConstexprText(text, cv, &why))
+            error(p.loc, "signature entry '" + entry + "' for parameter '" +
+                             p.name + "': element '" + text + "' is " +
+                             (why.empty() ? "neither a type (like *fp32:16, "
+                                            "i32) nor a constexpr value"
+                                          : "not one: " + why));
+          return cv;
+        }
+        if (!h.empty() && h != "16" && !(h == "1" && d.isInt()))
+          error(p.loc, "signature entry '" + entry + "' for parameter '" +
+                           p.name + "': element '" + text + "' has a hint "
+                           "other than :16 (or :1 for an integer)");
+        if (h == "1") {
+          runtimeArgs_.push_back({name, type, "1"});
+          return Val::integer(1);
+        }
+        runtime.push_back({i, d, h == "16", name, path});
+        runtimeArgs_.push_back({name, type, h});
+        return Val::tensor(mlir::Value(), TType(d)); // filled in below
+      };
+      tuples[i] = element(entry, p.name, {});
+      continue;
     }
     if (llvm::StringRef(entry).starts_with("tensordesc")) {
       // A host-side descriptor: in TTIR the descriptor, then its shape
@@ -620,6 +704,13 @@ void Generator::generateKernel(const FunctionDef &fn) {
     };
     if (runtime[k].divisible16)
       func.setArgAttr(argNo, "tt.divisibility", b_.getI32IntegerAttr(16));
+    if (!runtime[k].path.empty()) {
+      Val *slot = &tuples[runtime[k].param];
+      for (size_t j : runtime[k].path)
+        slot = &slot->elems[j];
+      *slot = Val::tensor(named(runtime[k].name), TType(runtime[k].dtype));
+      continue;
+    }
     Val v = Val::tensor(named(p.name), TType(runtime[k].dtype));
     if (runtime[k].dtype.isDesc()) {
       size_t rank = runtime[k].dtype.element().shape.size();
@@ -637,6 +728,8 @@ void Generator::generateKernel(const FunctionDef &fn) {
   }
   for (auto &[name, v] : constexprs)
     frame().locals[name] = v;
+  for (auto &[param, v] : tuples)
+    frame().locals[fn.params[param].name] = v;
   b_.setInsertionPointToEnd(entry);
   exec(fn.body);
   if (!frame().terminated) {

@@ -838,13 +838,15 @@ void Generator::execReturn(const Stmt &s) {
   bool first = !f.hasReturnTypes;
   if (first) {
     f.hasReturnTypes = true;
-    if (allConst && !vals.empty() && frames_.size() > 1) {
+    // (An empty tuple is a compile-time value too: `return
+    // tl.tuple([...])` over an empty tuple.)
+    if (allConst && whole.kind != Val::None && frames_.size() > 1) {
       f.returnsConstexpr = true;
       f.constexprReturn = {whole};
     }
   }
   if (f.returnsConstexpr) {
-    if (!allConst || vals.empty() ||
+    if (!allConst || whole.kind == Val::None ||
         !sameConstexpr(whole, f.constexprReturn[0]))
       error(s.loc, "this function returns different compile-time values on "
                    "different paths");

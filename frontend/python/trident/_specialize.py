@@ -29,6 +29,9 @@ def _constexpr_text(v, name):
         return str(v)
     if isinstance(v, float):
         return repr(v)
+    if isinstance(v, tuple):
+        items = [_constexpr_text(e, name) for e in v]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     if isinstance(v, str):
         if "," in v or "'" in v:
             raise TypeError(f"constexpr '{name}': strings with ',' or a quote "
@@ -151,6 +154,38 @@ def _descriptor_part(part):
     raise TypeError(f"unknown part '{part}' of a tensor descriptor argument")
 
 
+def _tuple_element(path):
+    """A reader of one launch argument of a tuple parameter, by its place in
+    the (nested) tuple: `res.1.0` is path (1, 0)."""
+    def read(value):
+        for k in path:
+            value = value[k]
+        return value
+    return read
+
+
+def _spec_tuple(a, spec):
+    """A tuple argument (Triton's tuple arguments, nested ones too): its
+    signature entry, `(*fp32:16, i32, 4, None)`, each element specialized
+    as an argument of its own by `spec`, and a key."""
+    entries = []
+    for e in a:
+        k = spec(e)
+        if k is None:
+            entries.append("None")
+        elif isinstance(k, str):
+            entries.append(k)
+        elif k[0] == "constexpr":
+            entries.append(_constexpr_text(e, "tuple element"))
+        elif len(k) == 2 and k[1] in ("tuple", "array"):
+            entries.append(k[0])
+        else:
+            raise UnsupportedArgument("a tensor descriptor inside a tuple argument "
+                                      "is not supported by Trident")
+    text = "(" + ", ".join(entries) + ("," if len(entries) == 1 else "") + ")"
+    return (text, "tuple")
+
+
 def _spec(a):
     t = type(a)
     if t in _TORCH_TYPES:
@@ -165,6 +200,8 @@ def _spec(a):
         return "u1"
     if a is None:
         return None
+    if isinstance(a, tuple):
+        return _spec_tuple(a, _spec)
     return _spec_other(a, True)
 
 
@@ -175,6 +212,8 @@ def _spec_nospec(a):
         return _spec_int_nospec(a)
     if t in (float, bool) or a is None:
         return _spec(a)
+    if isinstance(a, tuple):
+        return _spec_tuple(a, _spec_nospec)
     return _spec_other(a, False, nospec=True)
 
 
@@ -185,6 +224,8 @@ def _spec_noalign(a):
         return "i32:1" if a == 1 else _spec_int_nospec(a)
     if t in (float, bool) or a is None:
         return _spec(a)
+    if isinstance(a, tuple):
+        return _spec_tuple(a, _spec_noalign)
     return _spec_other(a, False)
 
 

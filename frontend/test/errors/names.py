@@ -69,14 +69,14 @@ def uses_torch(x_ptr, BLOCK: tl.constexpr):
     tl.store(x_ptr + offs, torch.relu(x))
 
 
-SCALES = [2 ** i for i in range(4)]
+SCALES = {i: 2 ** i for i in range(4)}
 
 
 @triton.jit
 def reads_unevaluable_global(x_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
-    # GLOBAL: errors{{/|\\}}names.py:[[@LINE+2]]:32: error: module-level 'SCALES' (line [[@LINE-7]]) is used by a @jit function but its value cannot be evaluated at compile time: list comprehensions are not supported in @jit functions{{$}}
+    # GLOBAL: errors{{/|\\}}names.py:[[@LINE+2]]:32: error: module-level 'SCALES' (line [[@LINE-7]]) is used by a @jit function but its value cannot be evaluated at compile time: dict and set literals are not supported in @jit functions{{$}}
     # GLOBAL-NEXT: tl.store(x_ptr + offs, x * SCALES[1])
     tl.store(x_ptr + offs, x * SCALES[1])
 

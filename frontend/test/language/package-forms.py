@@ -138,3 +138,25 @@ def interleaved(Y, STRIDE: tl.constexpr, X, n, BLOCK: tl.constexpr):
 # INTER-LABEL: tt.func public @interleaved(%Y: !tt.ptr<f32>, %X: !tt.ptr<f32>, %n: i32)
 # INTER: arith.muli %offs, %{{.*}} : tensor<16xi32>
 # INTERBAD: error: parameter 'STRIDE' is given both in the signature ('*fp32') and by -D
+
+
+# flash-linear-attention's attnres: a tuple of tensors as one argument
+# (Triton's tuple arguments): its runtime elements are the kernel's
+# arguments NAME.0, NAME.1, ..., nested ones NAME.1.0; an element that is
+# specialized (`i32:1`) or constant (None, 4) is folded in.
+# RUN: %{tc} --kernel sum_of --signature '(*fp32:16, *fp32), *fp32, (i32:1, (None, 4, i32)), 8' | FileCheck %s --check-prefix=TUPLE
+# RUN: not %{tc} --kernel sum_of --signature '(*fp32, tensordesc<fp32[8]>), *fp32, (1, (None, 4, 2)), 8' 2>&1 | FileCheck %s --check-prefix=TUPLEDESC
+@triton.jit
+def sum_of(res, out, extra, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for i in tl.static_range(len(res)):
+        acc += tl.load(res[i] + offs)
+    tl.static_assert(extra[1][0] is None)
+    scaled = [v * extra[1][1] for v in (acc, acc + extra[0])]
+    tl.store(out + offs, scaled[0] + scaled[1] + extra[1][2])
+
+# TUPLE-LABEL: tt.func public @sum_of(%res.0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %res.1: !tt.ptr<f32>, %out: !tt.ptr<f32>, %extra.1.2: i32)
+# TUPLE: arith.constant 4.000000e+00 : f32
+# TUPLE: arith.sitofp %extra.1.2
+# TUPLEDESC: error: signature entry '(*fp32,tensordesc<fp32[8]>)' for parameter 'res': tensor descriptors inside tuples are not supported

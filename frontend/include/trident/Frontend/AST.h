@@ -43,6 +43,9 @@ enum class ExprKind {
   Tuple,     ///< (a, b) or a, b (operands)
   List,      ///< [a, b] (operands)
   Slice,     ///< lower:upper:step inside [] (operands may be null)
+  /// [elt for target in iter if cond ...] (operands: elt, target, iter,
+  /// then the conditions)
+  ListComp,
 };
 
 struct Expr;

@@ -12,7 +12,7 @@ import tempfile
 
 from .. import _native, _launcher
 from .._devices import _stream_getter
-from .._specialize import _is_descriptor, _descriptor_part
+from .._specialize import _is_descriptor, _descriptor_part, _tuple_element
 from .._tensors import UnsupportedArgument, tensor_ref
 from .errors import CompilationError  # noqa: F401 (triton.compiler.compiler has it too)
 
@@ -167,7 +167,12 @@ class CompiledKernel:
                     raise TypeError(f"kernel '{self.name}' takes an argument '{n}' "
                                     f"that no parameter provides")
                 self._positions.append(len(params) + len(self._parts))
-                self._parts.append((index[base], _descriptor_part(part)))
+                if all(k.isdigit() for k in part.split(".")):
+                    # An element of a tuple parameter (`res.1.0`).
+                    path = tuple(int(k) for k in part.split("."))
+                    self._parts.append((index[base], _tuple_element(path), False))
+                else:
+                    self._parts.append((index[base], _descriptor_part(part), True))
         self._names = [n for n, _ in names]
         self._types = [t for _, t in names]
         self._cpu = device.driver == "cpu"
@@ -237,7 +242,7 @@ class CompiledKernel:
     def _with_parts(self, launch):
         """`launch` taking the parameters' values, descriptors expanded."""
         parts = self._parts
-        descs = sorted({p for p, _ in parts})
+        descs = sorted({p for p, _, is_desc in parts if is_desc})
 
         def expanded(grid, stream, values):
             full = list(values)
@@ -245,7 +250,7 @@ class CompiledKernel:
                 if not _is_descriptor(full[p]):
                     raise TypeError(f"argument '{self.fn.arg_names[p]}' of "
                                     f"'{self.name}' must be a TensorDescriptor")
-            full.extend(read(values[p]) for p, read in parts)
+            full.extend(read(values[p]) for p, read, _ in parts)
             for p in descs:
                 full[p] = full[p].base
             launch(grid, stream, full)
@@ -277,19 +282,19 @@ class CompiledKernel:
         # tensors) is wrapped for the launch, so the pointer check passes.
         wrapped = []
         try:
-            for pos, t in zip(self._positions, self._types):
+            for name, pos, t in zip(self._names, self._positions, self._types):
                 if t.startswith("*"):
                     ref = tensor_ref(values[pos])
                     if ref is None:
-                        raise TypeError(f"argument '{self.fn.arg_names[pos]}' of "
+                        raise TypeError(f"argument '{name}' of "
                                         f"'{self.name}' must be a tensor")
                     if ref.device_type != "cpu":
                         raise UnsupportedArgument(
-                            f"argument '{self.fn.arg_names[pos]}' is on device "
+                            f"argument '{name}' is on device "
                             f"'{ref.device_type}', the kernel runs on the cpu")
-                    if ref.readonly and self.fn.arg_names[pos] in self._writes:
+                    if ref.readonly and name in self._writes:
                         raise ValueError(
-                            f"argument '{self.fn.arg_names[pos]}' of '{self.name}' is "
+                            f"argument '{name}' of '{self.name}' is "
                             f"read-only (a np.broadcast_to view, or writeable=False), and "
                             f"the kernel writes through it: pass a writable array")
                     wrapped.append(self.device.wrap(ref.address + ref.low, max(1, ref.nbytes)))

@@ -175,13 +175,21 @@ class JITFunction(KernelInterface):
     def _name_overflow(self, values):
         """Raises the OverflowError of the first integer argument that no
         runtime integer type holds, naming it."""
-        for p, v in zip(self.params, values):
-            if isinstance(v, int) and not isinstance(v, bool) and \
-                    not -(2 ** 63) <= v < 2 ** 64:
-                raise OverflowError(
-                    f"kernel '{self.__name__}': argument '{p.name}' = {v} does not fit in "
-                    f"64 bits (integer arguments are i32, i64, or u64 from 2^63 to "
-                    f"2^64-1)") from None
+        def leaves(name, v):
+            # An element of a tuple argument is named by its place: m_n[0].
+            if isinstance(v, tuple):
+                for i, e in enumerate(v):
+                    yield from leaves(f"{name}[{i}]", e)
+            else:
+                yield name, v
+        for p, value in zip(self.params, values):
+            for name, v in leaves(p.name, value):
+                if isinstance(v, int) and not isinstance(v, bool) and \
+                        not -(2 ** 63) <= v < 2 ** 64:
+                    raise OverflowError(
+                        f"kernel '{self.__name__}': argument '{name}' = {v} does not fit "
+                        f"in 64 bits (integer arguments are i32, i64, or u64 from 2^63 "
+                        f"to 2^64-1)") from None
         raise OverflowError(f"kernel '{self.__name__}': an integer argument does not fit "
                             f"in 64 bits")
 
