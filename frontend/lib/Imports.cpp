@@ -244,6 +244,25 @@ static ExprPtr literalExpr(llvm::StringRef text, SourceLoc loc) {
   return nullptr;
 }
 
+/// Binds `name` to the Python literal `text` (an int, float, True or
+/// False), keeping where and how the module bound it before; nothing when
+/// `text` is no such literal.
+static void bindLiteral(std::map<std::string, GlobalBinding> &globals,
+                        const std::string &name, llvm::StringRef text) {
+  auto it = globals.find(name);
+  SourceLoc loc = it != globals.end() ? it->second.loc : SourceLoc{};
+  ExprPtr literal = literalExpr(text, loc);
+  if (!literal)
+    return;
+  GlobalBinding b;
+  b.kind = GlobalBinding::Value;
+  b.loc = loc;
+  if (it != globals.end())
+    b.text = it->second.text;
+  b.value = std::move(literal);
+  globals[name] = std::move(b);
+}
+
 /// Applies facts (NAME -> "module:DOTTED" or "value:LITERAL") to a module's
 /// globals where its own binding of NAME could not be read or evaluated.
 static void applyFactsTo(std::map<std::string, GlobalBinding> &globals,
@@ -258,17 +277,7 @@ static void applyFactsTo(std::map<std::string, GlobalBinding> &globals,
            it->second.value->kind == ExprKind::Call);
       if (!unreadable)
         continue; // the file says it, and the reader evaluates it
-      SourceLoc loc = it != globals.end() ? it->second.loc : SourceLoc{};
-      ExprPtr literal = literalExpr(module, loc);
-      if (!literal)
-        continue;
-      GlobalBinding b;
-      b.kind = GlobalBinding::Value;
-      b.loc = loc;
-      if (it != globals.end())
-        b.text = it->second.text;
-      b.value = std::move(literal);
-      globals[name] = std::move(b);
+      bindLiteral(globals, name, module);
       continue;
     }
     if (!module.consume_front("module:") || module.empty())
@@ -295,20 +304,8 @@ static void applyFactsTo(std::map<std::string, GlobalBinding> &globals,
 /// Binds each NAME to its VALUE literal, whatever the module binds it to.
 static void applyOverridesTo(std::map<std::string, GlobalBinding> &globals,
                              const std::map<std::string, std::string> &values) {
-  for (const auto &[name, value] : values) {
-    auto it = globals.find(name);
-    SourceLoc loc = it != globals.end() ? it->second.loc : SourceLoc{};
-    ExprPtr literal = literalExpr(value, loc);
-    if (!literal)
-      continue;
-    GlobalBinding b;
-    b.kind = GlobalBinding::Value;
-    b.loc = loc;
-    if (it != globals.end())
-      b.text = it->second.text;
-    b.value = std::move(literal);
-    globals[name] = std::move(b);
-  }
+  for (const auto &[name, value] : values)
+    bindLiteral(globals, name, value);
 }
 
 void ModuleLoader::applyFacts(
@@ -348,14 +345,13 @@ const GlobalBinding *ModuleLoader::conditionBinding(const LoadedModule &module,
                                                     bool withFacts) {
   std::string key = module.isMain ? "" : module.name;
   std::string text;
-  bool isFact = false;
   if (auto m = overrides_.find(key); m != overrides_.end())
     if (auto v = m->second.find(name); v != m->second.end())
       text = "value:" + v->second;
   if (text.empty() && withFacts)
     if (auto m = facts_.find(key); m != facts_.end())
       if (auto v = m->second.find(name); v != m->second.end())
-        text = v->second, isFact = true;
+        text = v->second;
   if (text.empty())
     return nullptr;
   auto &slot = conditionBindings_[{key, name + "=" + text}];
@@ -375,7 +371,6 @@ const GlobalBinding *ModuleLoader::conditionBinding(const LoadedModule &module,
       slot->kind = GlobalBinding::Unparsed;
     }
   }
-  (void)isFact;
   return slot.get();
 }
 
@@ -407,19 +402,13 @@ ModuleLoader::applyGlobalDefines(
       rest.push_back({name, value});
       continue;
     }
-    ExprPtr literal = literalExpr(value, it->second.loc);
-    if (!literal) {
+    if (!literalExpr(value, {})) {
       errors.push_back("-D " + name + "=" + value +
                        ": a module-level name takes a Python int, float, "
                        "True or False");
       continue;
     }
-    GlobalBinding b;
-    b.kind = GlobalBinding::Value;
-    b.loc = it->second.loc;
-    b.text = it->second.text;
-    b.value = std::move(literal);
-    it->second = std::move(b);
+    bindLiteral(module.globals, name, value);
   }
   return rest;
 }

@@ -621,6 +621,16 @@ Val Generator::binaryOp(const std::string &op, Val a, Val b, SourceLoc l) {
   error(l, "unsupported binary operator '" + op + "'");
 }
 
+/// Whether comparison `op` holds for a three-way result `c`.
+static bool holds(const std::string &op, int c) {
+  return op == "<"    ? c < 0
+         : op == "<=" ? c <= 0
+         : op == ">"  ? c > 0
+         : op == ">=" ? c >= 0
+         : op == "==" ? c == 0
+                      : c != 0;
+}
+
 Val Generator::compareOp(const std::string &op, Val a, Val b, SourceLoc l) {
   if (a.isConstexpr() && b.isConstexpr()) {
     if (a.isNumber() && b.isNumber()) {
@@ -635,27 +645,14 @@ Val Generator::compareOp(const std::string &op, Val a, Val b, SourceLoc l) {
       } else {
         c = a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
       }
-      bool r = op == "<"    ? c < 0
-               : op == "<=" ? c <= 0
-               : op == ">"  ? c > 0
-               : op == ">=" ? c >= 0
-               : op == "==" ? c == 0
-                            : c != 0;
-      return Val::boolean(r);
+      return Val::boolean(holds(op, c));
     }
     bool aText = a.kind == Val::Str || a.kind == Val::Version;
     bool bText = b.kind == Val::Str || b.kind == Val::Version;
     if (aText && bText) {
       // Strings compare as Python's do; versions (and a string compared
       // with a version) by their release numbers.
-      int c = compareHostValues(a, b);
-      bool r = op == "<"    ? c < 0
-               : op == "<=" ? c <= 0
-               : op == ">"  ? c > 0
-               : op == ">=" ? c >= 0
-               : op == "==" ? c == 0
-                            : c != 0;
-      return Val::boolean(r);
+      return Val::boolean(holds(op, compareHostValues(a, b)));
     }
     if ((op == "==" || op == "!=") && a.kind == Val::Tuple &&
         b.kind == Val::Tuple) {
