@@ -227,7 +227,10 @@ Val Generator::evalSubscript(const Expr &e) {
       ++explicitDims;
     }
   }
-  if (explicitDims > rank)
+  // Triton reads the items one by one (None: an axis at that position,
+  // ':': nothing) without counting them against the rank: a scalar's
+  // `n[None, :]` is a block of one. Only '...' needs the count.
+  if (hasEllipsis && explicitDims > rank)
     error(idx.loc, "too many indices for a tensor of rank " +
                        std::to_string(rank));
   Val cur = base;

@@ -67,9 +67,11 @@ def reshape_numel(x_ptr, BLOCK: tl.constexpr):
 def too_many_indices(x_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
+    # As in Triton, ':' items are not counted against the rank (x[:, :] is
+    # x); with '...' (Trident's) they are.
     # INDICES: errors{{/|\\}}shapes.py:[[@LINE+2]]:11: error: too many indices for a tensor of rank 1{{$}}
-    # INDICES-NEXT: y = x[:, :]
-    y = x[:, :]
+    # INDICES-NEXT: y = x[..., :, :]
+    y = x[..., :, :]
     tl.store(x_ptr + offs, y)
 
 
@@ -164,7 +166,7 @@ def split_bad_last_dim(x_ptr, BLOCK: tl.constexpr):
 @triton.jit
 def index_scalar(x_ptr, n):
     x = tl.load(x_ptr)
-    # IDXSCALAR: errors{{/|\\}}shapes.py:[[@LINE+2]]:23: error: too many indices for a tensor of rank 0{{$}}
+    # IDXSCALAR: errors{{/|\\}}shapes.py:[[@LINE+2]]:23: error: unsupported tensor index: constexpr 0 (only None, ':' and '...' are allowed){{$}}
     # IDXSCALAR-NEXT: tl.store(x_ptr, x[0])
     tl.store(x_ptr, x[0])
 

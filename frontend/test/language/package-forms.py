@@ -160,3 +160,27 @@ def sum_of(res, out, extra, BLOCK: tl.constexpr):
 # TUPLE: arith.constant 4.000000e+00 : f32
 # TUPLE: arith.sitofp %extra.1.2
 # TUPLEDESC: error: signature entry '(*fp32,tensordesc<fp32[8]>)' for parameter 'res': tensor descriptors inside tuples are not supported
+
+
+# FlagGems' vendor folders: a block pointer's .advance() method (tl.advance
+# is a tensor member in Triton 3.6), a scalar indexed [None, :] (a block of
+# one: ':' items are not counted against the rank), a module-level list
+# comprehension.
+# RUN: %{tc} --kernel vendor_forms --signature '*fp32, i32, 16' | FileCheck %s --check-prefix=VENDOR
+EPS = [2.220446049250313e-16, 1.1920928955078125e-07]
+HALF_EPS: tl.constexpr = [-0.5 * x for x in EPS]
+
+
+@triton.jit
+def vendor_forms(x_ptr, n, BLOCK: tl.constexpr):
+    bp = tl.make_block_ptr(base=x_ptr, shape=(n, BLOCK), strides=(BLOCK, 1),
+                           offsets=(0, 0), block_shape=(BLOCK, BLOCK), order=(1, 0))
+    b = tl.load(bp.advance([BLOCK, 0]), boundary_check=(0, 1))
+    offs = tl.arange(0, BLOCK)
+    v = offs[None, :] * n[None, :] + HALF_EPS[1]
+    tl.store(x_ptr + offs[None, :], v + tl.sum(b, axis=0)[None, :])
+
+# VENDOR-LABEL: tt.func public @vendor_forms
+# VENDOR: tt.advance
+# VENDOR: tt.splat %n : i32 -> tensor<1xi32>
+# VENDOR: arith.constant -5.96046448E-8 : f32

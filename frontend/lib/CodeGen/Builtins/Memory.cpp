@@ -310,7 +310,7 @@ const Entry kEntries[] = {
     {"load", load, Language},
     {"store", store, Language},
     {"make_block_ptr", makeBlockPtr, Language},
-    {"advance", advance, Language},
+    {"advance", advance, Language | TensorMethod},
 };
 
 } // namespace
