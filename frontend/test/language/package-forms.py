@@ -184,3 +184,26 @@ def vendor_forms(x_ptr, n, BLOCK: tl.constexpr):
 # VENDOR: tt.advance
 # VENDOR: tt.splat %n : i32 -> tensor<1xi32>
 # VENDOR: arith.constant -5.96046448E-8 : f32
+
+
+# flash-linear-attention's softplus on NVIDIA: tl.inline_asm_elementwise,
+# one result or a tuple of them, the arguments broadcast to one shape; the
+# text is the target's assembly (PTX here), which the cpu backend refuses.
+# RUN: %{tc} --kernel with_asm --signature '*fp32, *fp32, 128' | FileCheck %s --check-prefix=ASM
+# RUN: tridentc %s --kernel with_asm --signature '*fp32, *fp32, 128' --target cuda:90 --emit ptx --no-cache -o - | FileCheck %s --check-prefix=ASMPTX
+# RUN: not tridentc %s --kernel with_asm --signature '*fp32, *fp32, 128' --target cpu --no-cache -o /dev/null 2>&1 | FileCheck %s --check-prefix=ASMCPU
+@triton.jit
+def with_asm(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    y = tl.inline_asm_elementwise(asm="ex2.approx.f32 $0, $1;", constraints="=r,r",
+                                  args=[x], dtype=tl.float32, is_pure=True, pack=1)
+    a, b = tl.inline_asm_elementwise("mov.b32 $0, $2; mov.b32 $1, $3;", "=r,=r,r,r",
+                                     [y, 2.0], (tl.float32, tl.int32), True, 1)
+    tl.store(y_ptr + offs, a + b.to(tl.float32, bitcast=True))
+
+# ASM-LABEL: tt.func public @with_asm
+# ASM: %y = tt.elementwise_inline_asm "ex2.approx.f32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<128xf32> -> tensor<128xf32>
+# ASM: tt.elementwise_inline_asm "mov.b32 $0, $2; mov.b32 $1, $3;" {{.*}} : tensor<128xf32>, tensor<128xf32> -> tensor<128xf32>, tensor<128xi32>
+# ASMPTX: ex2.approx.f32
+# ASMCPU: error: inline assembly is not supported by the cpu backend yet

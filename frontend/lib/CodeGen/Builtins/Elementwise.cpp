@@ -1,8 +1,8 @@
 //===- Elementwise.cpp - elementwise arithmetic builtins ------------------===//
 //
 // tl.abs, tl.sqrt_rn, tl.div_rn, tl.fdiv, tl.fma, tl.umulhi, tl.maximum,
-// tl.minimum, tl.clamp and tl.where; and the vendor-specific
-// elementwise builtins Trident refuses.
+// tl.minimum, tl.clamp, tl.where and tl.inline_asm_elementwise; and the
+// vendor-specific elementwise builtins Trident refuses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -143,6 +143,68 @@ Val where(Generator &g, Call &c) {
   return g.where(a[0], a[1], a[2], c.loc);
 }
 
+/// tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack):
+/// tt.elementwise_inline_asm over the arguments broadcast to one shape, one
+/// result per dtype (a tuple of results for a tuple of dtypes), as Triton
+/// builds it. The text is the target's assembly (PTX for cuda): a backend
+/// that cannot run it says so when it lowers the op.
+Val inlineAsm(Generator &g, Call &c) {
+  SourceLoc l = c.loc;
+  BoundArgs a = bind(g, c, {"asm", "constraints", "args", "dtype", "is_pure",
+                            "pack"});
+  if (a[0].kind != Val::Str || a[1].kind != Val::Str)
+    g.error(l, "tl.inline_asm_elementwise: asm and constraints must be "
+               "compile-time strings");
+  if (!a[4].isNumber() || !a[5].isNumber() || a[5].kind == Val::Float ||
+      a[5].i < 1)
+    g.error(l, "tl.inline_asm_elementwise: is_pure must be a compile-time "
+               "bool and pack a positive compile-time int");
+  std::vector<Val> args =
+      a[2].kind == Val::Tuple ? a[2].elems : std::vector<Val>{a[2]};
+  bool several = a[3].kind == Val::Tuple;
+  std::vector<Val> dtypes = several ? a[3].elems : std::vector<Val>{a[3]};
+  for (const Val &d : dtypes)
+    if (d.kind != Val::DTypeV)
+      g.error(l, "tl.inline_asm_elementwise: dtype must be a dtype or a "
+                 "tuple of dtypes, got " + d.describe());
+  for (Val &x : args)
+    x = g.toTensor(x, l);
+  // One shape for all: each argument broadcast against the first (which
+  // grows to the common shape as it goes), then all to it.
+  if (!args.empty()) {
+    Val shape = args[0];
+    for (Val &x : args) {
+      Val y = x;
+      g.broadcastPair(y, shape, l);
+    }
+    for (Val &x : args) {
+      Val s = shape;
+      g.broadcastPair(x, s, l);
+    }
+  }
+  std::vector<int64_t> resultShape =
+      args.empty() ? std::vector<int64_t>{} : args[0].type.shape;
+  llvm::SmallVector<mlir::Type> resultTypes;
+  std::vector<TType> types;
+  for (const Val &d : dtypes) {
+    types.push_back(TType(d.dtype, resultShape));
+    resultTypes.push_back(types.back().toMLIR(g.ctx()));
+  }
+  llvm::SmallVector<mlir::Value> operands;
+  for (const Val &x : args)
+    operands.push_back(x.value);
+  auto &b = g.builder();
+  bool pure = a[4].kind == Val::Float ? a[4].f != 0 : a[4].i != 0;
+  auto op = tt::ElementwiseInlineAsmOp::create(
+      b, g.here(), resultTypes, b.getStringAttr(a[0].str),
+      b.getStringAttr(a[1].str), b.getBoolAttr(pure),
+      b.getI32IntegerAttr(static_cast<int32_t>(a[5].i)), operands);
+  std::vector<Val> results;
+  for (size_t i = 0; i < types.size(); ++i)
+    results.push_back(Val::tensor(op->getResult(i), types[i]));
+  return several ? Val::tuple(results) : results[0];
+}
+
 Val vendorSpecific(Generator &g, Call &c) {
   g.error(c.loc, "tl." + c.name +
                      " is not supported by Trident: it ties a "
@@ -160,7 +222,7 @@ const Entry kEntries[] = {
     {"minimum", minimum, Language},
     {"clamp", clamp, Language},
     {"where", where, Language},
-    {"inline_asm_elementwise", vendorSpecific, Language},
+    {"inline_asm_elementwise", inlineAsm, Language},
     {"extern_elementwise", vendorSpecific, Language},
 };
 
