@@ -221,9 +221,19 @@ private:
   LoadedModule &importer_;
 };
 
-/// A Python int, float, True or False as an expression; null otherwise.
+/// A Python int, float, True, False or string literal as an expression;
+/// null otherwise.
 static ExprPtr literalExpr(llvm::StringRef text, SourceLoc loc) {
   text = text.trim();
+  if (text.size() >= 2 && (text.front() == '\'' || text.front() == '"') &&
+      text.back() == text.front()) {
+    std::string value, why;
+    if (!decodeStringLiteral(text, value, why))
+      return nullptr;
+    auto e = std::make_unique<Expr>(ExprKind::String, loc);
+    e->strValue = value;
+    return e;
+  }
   if (text == "True" || text == "False") {
     auto e = std::make_unique<Expr>(ExprKind::Bool, loc);
     e->intValue = text == "True";
@@ -389,7 +399,7 @@ ModuleLoader::applyGlobalDefines(
       if (!literalExpr(value, {}))
         errors.push_back("-D " + name + "=" + value +
                          ": a module-level name takes a Python int, float, "
-                         "True or False");
+                         "True, False or string literal");
       continue;
     }
     bool param = false;
@@ -405,7 +415,7 @@ ModuleLoader::applyGlobalDefines(
     if (!literalExpr(value, {})) {
       errors.push_back("-D " + name + "=" + value +
                        ": a module-level name takes a Python int, float, "
-                       "True or False");
+                       "True, False or string literal");
       continue;
     }
     bindLiteral(module.globals, name, value);

@@ -370,6 +370,11 @@ private:
   void nameValue(const Val &v, const std::string &name);
   std::string mangle(const FunctionDef &fn, const ModuleCtx &owner,
                      const std::vector<Val> &args);
+  /// " (it depends on pkg.mod.NAME, ...: ... -D pkg.mod.NAME=VALUE)": the
+  /// names of module `m` whose values would let a module-level binding be
+  /// evaluated, as errors name them.
+  static std::string dependsOnText(const ModuleCtx &m,
+                                   const std::vector<std::string> &names);
   /// What `import` binding `g` of module `m` (bound as `name`) stands for.
   Val importedBinding(ModuleCtx &m, const std::string &name,
                       const GlobalBinding &g, SourceLoc l);

@@ -28,6 +28,23 @@ namespace tt = mlir::triton;
 // Expressions
 //===----------------------------------------------------------------------===//
 
+std::string Generator::dependsOnText(const ModuleCtx &m,
+                                     const std::vector<std::string> &names) {
+  // Qualified by module outside the kernel file: the names -D and the
+  // interpreter's facts take (the Python package reads this list and
+  // compiles again with the values; runtime/jit.py).
+  std::string prefix =
+      m.loaded && !m.loaded->isMain ? m.loaded->name + "." : "";
+  std::string list;
+  for (const std::string &n : names)
+    list += (list.empty() ? "" : ", ") + prefix + n;
+  return " (it depends on " + list + ": launched through the trident "
+         "Python package, or `python -m trident`, the interpreter's values "
+         "are used when they are triton.language modules, ints, floats, "
+         "bools or strings; with tridentc, give them with -D " + prefix +
+         names.front() + "=VALUE)";
+}
+
 /// How many module-level values may be evaluated one inside another.
 constexpr size_t kMaxGlobalChain = 256;
 
@@ -91,28 +108,12 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
     v.owner = &m;
     break;
   }
-  case GlobalBinding::Unparsed: {
-    std::string depends;
-    if (!g.dependsOn.empty()) {
-      // Qualified by module outside the kernel file: the names -D and the
-      // interpreter's facts take.
-      std::string prefix =
-          m.loaded && !m.loaded->isMain ? m.loaded->name + "." : "";
-      std::string names, example;
-      for (const std::string &n : g.dependsOn) {
-        names += (names.empty() ? "" : ", ") + prefix + n;
-        if (example.empty())
-          example = prefix + n;
-      }
-      depends = " (it depends on " + names + ": launched through the "
-                "trident Python package, or `python -m trident`, the "
-                "interpreter's values are used; with tridentc, give them "
-                "with -D " + example + "=VALUE)";
-    }
+  case GlobalBinding::Unparsed:
     error(l, "module-level '" + name + "' (" + lineIn(m, g.loc) +
                  ") is used by a @jit function but its value cannot be "
-                 "evaluated at compile time: " + g.why + depends);
-  }
+                 "evaluated at compile time: " + g.why +
+                 (g.dependsOn.empty() ? std::string()
+                                      : dependsOnText(m, g.dependsOn)));
   case GlobalBinding::Value: {
     if (m.evaluating.count(name))
       error(l, "module-level '" + name + "' is defined in terms of itself");
@@ -143,11 +144,7 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
         throw;
       e.message = "module-level '" + name + "' (" + lineIn(m, g.loc) +
                   ") cannot be evaluated: " + e.message +
-                  " (launched through the trident Python package, or `python "
-                  "-m trident`, the interpreter's value is used when it is a "
-                  "triton.language module or an int, float or bool; a "
-                  "compile-time constant can be given with -D " + name +
-                  "=VALUE)";
+                  dependsOnText(m, {name});
       throw;
     }
     frames_.pop_back();

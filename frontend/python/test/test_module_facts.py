@@ -11,6 +11,7 @@ def test_names_the_interpreter_decides():
     assert "guarded libdevice: ok" in r.stdout
     assert "constants computed by a call: ok" in r.stdout
     assert "flags decided by the interpreter: ok" in r.stdout
+    assert "imported values computed by host functions: ok" in r.stdout
 
 
 def test_facts_are_only_modules_of_triton_language():

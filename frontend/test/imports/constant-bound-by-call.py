@@ -8,14 +8,14 @@
 # import: `int(os.environ.get(NAME, "2"))` (ENV_SCALE).
 # RUN: not tridentc %s --kernel scaled --signature '*fp32, i32, 64' --no-locs 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 # UNKNOWN: constant-bound-by-call.py:[[# @LINE+41]]:32: error: module-level 'SCALE' (line [[# @LINE+33]]) cannot be evaluated: '_scale_from_settings' (line [[# @LINE+29]]) is a host function; Trident does not run host code
-# UNKNOWN-SAME: a compile-time constant can be given with -D SCALE=VALUE
+# UNKNOWN-SAME: (it depends on SCALE: launched through the trident Python package, or `python -m trident`, the interpreter's values are used when they are triton.language modules, ints, floats, bools or strings; with tridentc, give them with -D SCALE=VALUE)
 # RUN: tridentc %s --kernel scaled --signature '*fp32, i32, 64' --no-locs -D SCALE=3 | FileCheck %s --check-prefix=DEFINED
 # DEFINED: arith.constant dense<3.000000e+00> : tensor<64xf32>
 # DEFINED: arith.mulf
 # RUN: tridentc %s --kernel scaled --signature '*fp32, i32, 64' --no-locs -D SCALE=0.5 | FileCheck %s --check-prefix=FLOAT
 # FLOAT: arith.constant dense<5.000000e-01> : tensor<64xf32>
 # RUN: not tridentc %s --kernel scaled --signature '*fp32, i32, 64' --no-locs -D SCALE=abc 2>&1 | FileCheck %s --check-prefix=BAD
-# BAD: error: -D SCALE=abc: a module-level name takes a Python int, float, True or False
+# BAD: error: -D SCALE=abc: a module-level name takes a Python int, float, True, False or string literal
 # RUN: env -u TRIDENT_TEST_SCALE tridentc %s --kernel env_scaled --signature '*fp32, i32, 64' --no-locs | FileCheck %s --check-prefix=ENV2
 # ENV2: arith.constant dense<2.000000e+00> : tensor<64xf32>
 # RUN: env TRIDENT_TEST_SCALE=" 5 " tridentc %s --kernel env_scaled --signature '*fp32, i32, 64' --no-locs | FileCheck %s --check-prefix=ENV5

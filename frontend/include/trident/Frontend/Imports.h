@@ -81,7 +81,7 @@ public:
 
   /// Applies the interpreter's facts (KernelSpec::facts) to the kernel
   /// file's module-level names: `NAME=module:DOTTED` binds NAME to that
-  /// module, `NAME=value:LITERAL` to that int, float or bool, where the
+  /// module, `NAME=value:LITERAL` to that int, float, bool or string, where the
   /// file's own binding could not be read or evaluated statically (a
   /// call, an unparsed statement). Facts about names the file binds by
   /// import or def, or to a value it can evaluate, are ignored.
@@ -89,7 +89,7 @@ public:
 
   /// Applies `-D NAME=VALUE` where NAME is a module-level name of the
   /// kernel file and no parameter of `kernel`: NAME is bound to VALUE (a
-  /// Python int, float, True or False), whatever the file binds it to.
+  /// Python int, float, True, False or string literal), whatever the file binds it to.
   /// Returns the defines it did not apply (kernel parameters, or names the
   /// file does not bind), for the kernel's own checks; a VALUE that is no
   /// such literal is reported in `errors` (the define's text).

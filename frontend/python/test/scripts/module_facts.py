@@ -84,3 +84,20 @@ uses_act[(1,)](b, BLOCK=16)
 np.testing.assert_allclose(a, np.full(16, 2.0, np.float32))
 np.testing.assert_allclose(b, np.full(16, 3.0, np.float32))
 print("flags decided by the interpreter: ok")
+
+# The same for values computed by host functions in an imported module:
+# a triton.language module, an int and a string, each given in its round.
+from shimpkg.computed import tl_extra, FACTOR, SUFFIX  # noqa: E402
+
+
+@triton.jit
+def computed_kernel(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.static_assert(SUFFIX == "zzz")
+    tl.store(x_ptr + offs, tl_extra.rsqrt(tl.load(x_ptr + offs)) * FACTOR)
+
+
+c = np.full(16, 4.0, dtype=np.float32)
+computed_kernel[(1,)](c, BLOCK=16)
+np.testing.assert_allclose(c, np.full(16, 2.0, np.float32))
+print("imported values computed by host functions: ok")

@@ -54,6 +54,26 @@ class KernelInterface:
         return lambda *args, **kwargs: self.run(*args, grid=grid, warmup=False, **kwargs)
 
 
+def _fact_of(value):
+    """What the compiler is told a module-level name is bound to: an int,
+    float, bool or string as its Python literal ("value:3"), a
+    triton.language module by name ("module:triton.language.extra.cuda.
+    libdevice"); None for anything else."""
+    if type(value) in (bool, int) or (type(value) is float and math.isfinite(value)):
+        if type(value) is not int or -2**63 <= value < 2**63:
+            return "value:" + repr(value)
+        return None
+    if type(value) is str:
+        return "value:" + repr(value)
+    if isinstance(value, types.ModuleType):
+        module = value.__name__
+        if module.startswith("trident."):
+            module = "triton." + module[len("trident."):]
+        if module.startswith("triton.language"):
+            return "module:" + module
+    return None
+
+
 class JITFunction(KernelInterface):
     def __init__(self, fn, do_not_specialize=None, do_not_specialize_on_alignment=None,
                  debug=None, noinline=None, repr=None, launch_metadata=None):
@@ -323,7 +343,7 @@ class JITFunction(KernelInterface):
                     f"for it is in {_bundles.directory()}") from None
             bundle, meta = found
         else:
-            for attempt in range(2):
+            for attempt in range(8):
                 try:
                     bundle, meta, _ = comp.compile(self.path, source, self.__name__,
                                                    signature, device.target,
@@ -332,10 +352,12 @@ class JITFunction(KernelInterface):
                     break
                 except _native.CompileFailure as e:
                     message = str(e).rstrip("\n")
-                    # A module-level `if` the compiler could not decide
-                    # names the values that decide it: the interpreter has
-                    # them, so compile again with them as facts.
-                    more = self._condition_facts(message, facts) if attempt == 0 else ()
+                    # A module-level binding the compiler could not
+                    # evaluate (a value a host function computes, an `if`
+                    # it could not decide) names what it depends on: the
+                    # interpreter has those values, so compile again with
+                    # them as facts (each round may reach the next one).
+                    more = self._interpreter_facts(message, facts) if attempt < 7 else ()
                     if more:
                         facts = tuple(sorted(facts + more))
                         request = request[:-1] + (facts,)
@@ -348,13 +370,13 @@ class JITFunction(KernelInterface):
             _bundles.store(request, bundle, meta, comp.build_id)
         return CompiledKernel(self, device, bundle, meta, self.params, key, request)
 
-    def _condition_facts(self, message, facts):
-        """The interpreter's values of the names a compile error says an
-        undecided module-level `if` depends on ("it depends on
-        pkg.flags.IS_NVIDIA, USE_FAST: ..."): a name qualified by its
-        module is read from that module, a plain one from the kernel's
-        file. Only ints, floats and bools, and only names without a fact
-        yet."""
+    def _interpreter_facts(self, message, facts):
+        """The interpreter's values of the names a compile error says a
+        module-level binding depends on ("it depends on pkg.flags.IS_NVIDIA,
+        USE_FAST: ..."): a name qualified by its module is read from that
+        module, a plain one from the kernel's file. Ints, floats, bools and
+        strings as values, triton.language modules as modules; only names
+        without a fact yet."""
         m = re.search(r"it depends on ([\w.]+(?:, [\w.]+)*):", message)
         if not m:
             return ()
@@ -370,11 +392,9 @@ class JITFunction(KernelInterface):
                 namespace = self.__globals__
             if name not in namespace:
                 continue
-            value = namespace[name]
-            if type(value) in (bool, int) or (type(value) is float and
-                                              math.isfinite(value)):
-                if type(value) is not int or -2**63 <= value < 2**63:
-                    more.append((qualified, "value:" + repr(value)))
+            fact = _fact_of(namespace[name])
+            if fact is not None:
+                more.append((qualified, fact))
         return tuple(more)
 
     def _module_facts(self, source):
@@ -387,22 +407,11 @@ class JITFunction(KernelInterface):
         only where its own reading of the binding fails (KernelSpec::facts)."""
         facts = []
         for name, value in self.__globals__.items():
-            if name not in source:
+            if name not in source or type(value) is str:
                 continue
-            # A constant the file computes by a call (`SCALE =
-            # int(os.environ[...])`): its value, as a Python literal.
-            if type(value) in (bool, int) or (type(value) is float and
-                                              math.isfinite(value)):
-                if type(value) is not int or -2**63 <= value < 2**63:
-                    facts.append((name, "value:" + repr(value)))
-                continue
-            if not isinstance(value, types.ModuleType):
-                continue
-            module = value.__name__
-            if module.startswith("trident."):
-                module = "triton." + module[len("trident."):]
-            if module.startswith("triton.language"):
-                facts.append((name, "module:" + module))
+            fact = _fact_of(value)
+            if fact is not None:
+                facts.append((name, fact))
         return tuple(sorted(facts))
 
     def _source_text(self):
