@@ -49,7 +49,7 @@ const char *dtypeName(const std::string &module, const std::string &name) {
   return nullptr;
 }
 
-/// The numeric release of a version text ("3.6.0" -> 3, 6, 0; "3.1.0rc1"
+/// The numeric release of a version text ("3.2.0" -> 3, 2, 0; "3.1.0rc1"
 /// -> 3, 1, 0): the parts that decide comparisons of real releases.
 std::vector<long> versionParts(const std::string &v) {
   std::vector<long> parts;

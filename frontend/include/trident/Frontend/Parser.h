@@ -13,6 +13,7 @@
 
 #include "trident/Frontend/AST.h"
 #include "trident/Frontend/Source.h"
+#include "trident/Frontend/TritonVersion.h"
 
 #include <functional>
 #include <vector>
@@ -22,9 +23,9 @@ namespace trident::frontend {
 /// The Triton release whose language and host-visible facts the frontend
 /// implements: what `triton.__version__` and
 /// `importlib.metadata.version("triton")` are in a kernel file's
-/// module-level code. The Python package reports the same version
-/// (frontend/python/trident/_version.py; test_version.py checks both).
-constexpr const char *kTritonVersion = "3.6.0";
+/// module-level code, generated from the Python package's _version.py
+/// (TritonVersion.h), so host code and kernels see one version.
+constexpr const char *kTritonVersion = TRIDENT_TRITON_VERSION;
 
 /// A module-level condition, decided without running Python or not.
 enum class Truth { False, True, Unknown };
