@@ -103,7 +103,7 @@ bool hostModuleMember(const std::string &path, const std::string &name,
   } else if (path == "packaging.version") {
     if (name == "parse" || name == "Version")
       return out = Val::builtin("host.version.parse"), true;
-  } else if (path == "distutils" || path == "setuptools._distutils") {
+  } else if (path == "distutils") {
     if (name == "version")
       return out = Val::module("distutils.version"), true;
   } else if (path == "distutils.version") {
@@ -130,9 +130,8 @@ bool hostModuleMember(const std::string &path, const std::string &name,
 bool isHostModule(const std::string &path) {
   for (const char *m : {"os", "host.os.environ", "typing", "packaging",
                         "packaging.version", "distutils", "distutils.version",
-                        "setuptools._distutils", "pkg_resources", "importlib",
-                        "importlib.metadata", "importlib_metadata",
-                        "operator"})
+                        "pkg_resources", "importlib", "importlib.metadata",
+                        "importlib_metadata", "operator"})
     if (path == m)
       return true;
   return false;

@@ -136,11 +136,11 @@ void Generator::exec(const Stmt &s) {
   case StmtKind::Assign: {
     Val v = eval(*s.value);
     // As in Triton, `x = 3` binds a tensor; `x: tl.constexpr = 3` binds a
-    // compile-time value.
-    // In a constexpr_function, Python's: a number stays one.
-    if (v.isNumber() && !frame().hostPython)
+    // compile-time value. (A constexpr_function runs as Python: a number
+    // stays one.)
+    if (!frame().hostPython && v.isNumber())
       v = toTensor(v, s.value->loc);
-    else if (v.kind == Val::Tuple && !frame().hostPython)
+    else if (!frame().hostPython && v.kind == Val::Tuple)
       for (Val &e : v.elems)
         if (e.isNumber())
           e = toTensor(e, s.value->loc);
@@ -157,7 +157,7 @@ void Generator::exec(const Stmt &s) {
     // runtime value stays one (FlagGems' `CTA_TILE_N: tl.constexpr =
     // TILE_N * tiles_n_per_cta`), and a compile-time one stays constant.
     bool isConst = isConstexprAnnotation(s.annotation.get());
-    if (!isConst && v.isNumber())
+    if (!isConst && !frame().hostPython && v.isNumber())
       v = toTensor(v, s.value->loc); // other annotations: as a plain `=`
     execAssign(*s.targets[0], v, s.loc);
     return;
