@@ -254,8 +254,8 @@ static ExprPtr literalExpr(llvm::StringRef text, SourceLoc loc) {
   return nullptr;
 }
 
-/// Binds `name` to the Python literal `text` (an int, float, True or
-/// False), keeping where and how the module bound it before; nothing when
+/// Binds `name` to the Python literal `text` (an int, float, True, False
+/// or string), keeping where and how the module bound it before; nothing when
 /// `text` is no such literal.
 static void bindLiteral(std::map<std::string, GlobalBinding> &globals,
                         const std::string &name, llvm::StringRef text) {
@@ -316,15 +316,6 @@ static void applyOverridesTo(std::map<std::string, GlobalBinding> &globals,
                              const std::map<std::string, std::string> &values) {
   for (const auto &[name, value] : values)
     bindLiteral(globals, name, value);
-}
-
-void ModuleLoader::applyFacts(
-    const std::vector<std::pair<std::string, std::string>> &facts) {
-  std::map<std::string, std::string> mine;
-  for (const auto &[name, fact] : facts)
-    if (name.find('.') == std::string::npos)
-      mine[name] = fact;
-  applyFactsTo(main_->parsed.module.globals, mine);
 }
 
 void ModuleLoader::noteFactsAndDefines(
@@ -467,6 +458,10 @@ ModuleLoader::ModuleLoader(
   main_->parsing = true;
   main_->parsed = parseModule(main, oracles_.back().get());
   main_->parsing = false;
+  // The interpreter's facts about the kernel file, as read() applies an
+  // imported module's.
+  if (auto f = facts_.find(""); f != facts_.end())
+    applyFactsTo(main_->parsed.module.globals, f->second);
 }
 
 ModuleLoader::~ModuleLoader() = default;

@@ -206,7 +206,6 @@ std::string kernelSourceKey(const SourceFile &file, const KernelSpec &spec,
                             std::vector<Diagnostic> &errors) {
   const std::string &kernel = spec.kernel;
   ModuleLoader loader(file, spec.importPath, spec.facts, spec.defines);
-  loader.applyFacts(spec.facts);
   std::vector<std::string> defineErrors; // generateTTIR reports them
   loader.applyGlobalDefines(kernel, spec.defines, defineErrors);
   const ParseResult &parsed = loader.main().parsed;

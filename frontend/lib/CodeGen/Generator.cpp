@@ -752,7 +752,6 @@ generateTTIR(mlir::MLIRContext &ctx, const SourceFile &file,
              std::vector<KernelConstexpr> *constexprs) {
   ModuleLoader loader(file, request.importPath, request.facts,
                       request.defines);
-  loader.applyFacts(request.facts);
   // -D of a module-level name binds it here; the kernel's parameters keep
   // the rest.
   KernelSpec spec = request;

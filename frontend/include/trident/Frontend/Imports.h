@@ -63,12 +63,18 @@ struct LoadedModule {
 class ModuleLoader {
 public:
   /// `main` is the kernel file; it must outlive the loader. `searchPath`
-  /// comes first on the search path (see above). `facts` (the
-  /// interpreter's, KernelSpec::facts) and `defines` (-D) whose NAME is
-  /// qualified by a module (`pkg.flags.IS_NVIDIA`) apply to that module
-  /// when it is read, and both count in module-level conditions as the
-  /// files are parsed (see applyFacts and applyGlobalDefines for what they
-  /// bind).
+  /// comes first on the search path (see above).
+  ///
+  /// `facts` are the interpreter's (KernelSpec::facts): `NAME=module:DOTTED`
+  /// binds NAME to that module, `NAME=value:LITERAL` to that int, float,
+  /// bool or string, where the module's own binding could not be read or
+  /// evaluated statically (a call, an unparsed statement); names it binds
+  /// by import or def, or to a value it evaluates, keep their meaning. A
+  /// plain NAME is the kernel file's; one qualified by a module
+  /// (`pkg.flags.IS_NVIDIA`) is applied to that module when it is read.
+  /// `defines` (-D) qualified by a module bind there whatever the module
+  /// says (applyGlobalDefines binds the kernel file's). Both count in
+  /// module-level conditions as the files are parsed.
   ModuleLoader(const SourceFile &main, std::vector<std::string> searchPath,
                const std::vector<std::pair<std::string, std::string>> &facts = {},
                const std::vector<std::pair<std::string, std::string>> &defines = {});
@@ -78,14 +84,6 @@ public:
 
   /// The kernel file, parsed with this loader answering its imports.
   LoadedModule &main() { return *main_; }
-
-  /// Applies the interpreter's facts (KernelSpec::facts) to the kernel
-  /// file's module-level names: `NAME=module:DOTTED` binds NAME to that
-  /// module, `NAME=value:LITERAL` to that int, float, bool or string, where the
-  /// file's own binding could not be read or evaluated statically (a
-  /// call, an unparsed statement). Facts about names the file binds by
-  /// import or def, or to a value it can evaluate, are ignored.
-  void applyFacts(const std::vector<std::pair<std::string, std::string>> &facts);
 
   /// Applies `-D NAME=VALUE` where NAME is a module-level name of the
   /// kernel file and no parameter of `kernel`: NAME is bound to VALUE (a
