@@ -327,6 +327,9 @@ class JITFunction(KernelInterface):
         signature = ", ".join(entries)
         source = self._source_text()
         facts = self._module_facts(source)
+        # Names an earlier specialization's compile asked for are given from
+        # the start (their current values): no rounds of compiling again.
+        facts = tuple(sorted(facts + self._facts_for(getattr(self, "_asked", ()), facts)))
         request = (source, self.__name__, signature, device.target, compile_options, debug,
                    facts)
         try:
@@ -359,6 +362,8 @@ class JITFunction(KernelInterface):
                     # them as facts (each round may reach the next one).
                     more = self._interpreter_facts(message, facts) if attempt < 7 else ()
                     if more:
+                        self._asked = tuple(getattr(self, "_asked", ())) + \
+                            tuple(name for name, _ in more)
                         facts = tuple(sorted(facts + more))
                         request = request[:-1] + (facts,)
                         continue
@@ -378,11 +383,14 @@ class JITFunction(KernelInterface):
         strings as values, triton.language modules as modules; only names
         without a fact yet."""
         m = re.search(r"it depends on ([\w.]+(?:, [\w.]+)*):", message)
-        if not m:
-            return ()
+        return self._facts_for(m.group(1).split(", "), facts) if m else ()
+
+    def _facts_for(self, names, facts):
+        """The interpreter's facts for `names` (plain or qualified by their
+        module) that `facts` does not have yet."""
         known = {name for name, _ in facts}
         more = []
-        for qualified in m.group(1).split(", "):
+        for qualified in names:
             if qualified in known:
                 continue
             module, _, name = qualified.rpartition(".")
