@@ -51,7 +51,7 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
   case Val::Function:
     if (!callee.fn->isJit && frame().hostConstants) {
       bool matched;
-      Val r = hostIdiomCall(*callee.fn, args, l, matched);
+      Val r = hostIdiomCall(args, l, matched);
       if (matched)
         return r;
       error(l, "'" + callee.fn->name + "' (" +

@@ -249,11 +249,10 @@ public:
   /// Three-way comparison of two strings, or of versions (a string
   /// compared with a version is read as one).
   int compareHostValues(const Val &a, const Val &b);
-  /// A call of host function `fn` of the kernel's package that Trident
+  /// A call of a host function of the kernel's package that Trident
   /// evaluates by its form (`compare_version("triton", operator.ge,
   /// "3.0")`); `matched` false otherwise.
-  Val hostIdiomCall(const FunctionDef &fn, const std::vector<Val> &args,
-                    SourceLoc l, bool &matched);
+  Val hostIdiomCall(const std::vector<Val> &args, SourceLoc l, bool &matched);
   /// Whether triton.language (or its math module) has builtin `name` (a
   /// row of the table flagged Language).
   static bool isLanguageBuiltin(const std::string &name);

@@ -524,8 +524,7 @@ int Generator::compareHostValues(const Val &a, const Val &b) {
   return a.str < b.str ? -1 : a.str > b.str ? 1 : 0;
 }
 
-Val Generator::hostIdiomCall(const FunctionDef &fn,
-                             const std::vector<Val> &args, SourceLoc l,
+Val Generator::hostIdiomCall(const std::vector<Val> &args, SourceLoc l,
                              bool &matched) {
   // `compare_version("triton", operator.ge, "3.0.0")`: packages define
   // such a helper with importlib.metadata; Trident cannot run host
@@ -542,7 +541,6 @@ Val Generator::hostIdiomCall(const FunctionDef &fn,
   mine.str = kTritonVersion;
   Val want = args[2];
   want.kind = Val::Version;
-  (void)fn;
   return callHostFunction(args[1].str, {mine, want}, l);
 }
 
