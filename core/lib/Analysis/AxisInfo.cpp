@@ -298,10 +298,24 @@ void AxisInfoAnalysis::computeFacts(Operation *op) {
     unsigned axis = e.getAxis();
     unsigned srcRank = rankOf(e.getSrc().getType());
     if (src.rank() == slots(srcRank)) {
+      // Along the new axis each element stands alone: what divides every
+      // element. A run [2^k, 2^k + 1, ...] is divisible by 2^k only at its
+      // first element, so a contiguous dimension contributes 1 (Triton's
+      // rule; taking the run's divisibility made `offs_m[None, :] >=
+      // offs_n[:, None]` look constant over 16 columns, which it is not).
+      int64_t newDivisibility = 1;
+      if (src.constant) {
+        newDivisibility = highestPowerOf2Dividing(*src.constant);
+      } else {
+        newDivisibility = 0;
+        for (unsigned d = 0; d < src.rank(); ++d)
+          newDivisibility = std::gcd(
+              newDivisibility, src.contiguity[d] > 1 ? 1 : src.divisibility[d]);
+        newDivisibility = std::max<int64_t>(newDivisibility, 1);
+      }
       out = src;
       out.contiguity.insert(out.contiguity.begin() + axis, 1);
-      out.divisibility.insert(out.divisibility.begin() + axis,
-                              src.divisibility[std::min(axis, srcRank - 1)]);
+      out.divisibility.insert(out.divisibility.begin() + axis, newDivisibility);
       out.constancy.insert(out.constancy.begin() + axis, 1);
       if (srcRank == 0) { // scalar to 1-D: keep one slot per dimension
         out.contiguity.resize(n, 1);
@@ -380,16 +394,27 @@ void AxisInfoAnalysis::computeFacts(Operation *op) {
   } else if (auto c = dyn_cast<arith::CmpIOp>(op)) {
     // A mask `offs < n`: constant over runs where offs is contiguous and n
     // is a multiple of the run (Triton's rule).
+    // Which side may be the contiguous run: `run < c` and `run >= c` flip
+    // only where the run crosses c, so they are constant over aligned runs
+    // when c is a multiple of the alignment; `c > run` and `c <= run` are
+    // the same comparisons mirrored. (`run > c` is not: 4 5 6 7 > 4 gives
+    // 0 1 1 1.)
+    using P = arith::CmpIPredicate;
+    P pred = c.getPredicate();
+    bool runOnLeft = pred == P::slt || pred == P::sge || pred == P::ult ||
+                     pred == P::uge;
+    bool runOnRight = pred == P::sgt || pred == P::sle || pred == P::ugt ||
+                      pred == P::ule;
     auto [a, b] = binary(get(c.getLhs()), get(c.getRhs()));
     for (unsigned d = 0; d < n; ++d) {
       out.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
-      bool ordered = c.getPredicate() != arith::CmpIPredicate::eq &&
-                     c.getPredicate() != arith::CmpIPredicate::ne;
-      if (ordered && b.constancy[d] == full(d) && a.contiguity[d] > 1)
+      const AxisInfo *run = runOnLeft ? &a : runOnRight ? &b : nullptr;
+      const AxisInfo *bound = runOnLeft ? &b : &a;
+      if (run && bound->constancy[d] == full(d) && run->contiguity[d] > 1)
         out.constancy[d] = std::max(
             out.constancy[d],
-            std::gcd(a.contiguity[d],
-                     std::gcd(a.divisibility[d], b.divisibility[d])));
+            std::gcd(run->contiguity[d],
+                     std::gcd(run->divisibility[d], bound->divisibility[d])));
     }
   } else if (isa<arith::AndIOp>(op) &&
              getElementTypeOrSelf(rt).isInteger(1)) {

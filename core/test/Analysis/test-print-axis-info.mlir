@@ -48,4 +48,33 @@ module {
     %k = arith.muli %c4, %c6 : tensor<128xi32>
     tt.return
   }
+
+  // The causal mask of the attention tutorials' backward pass,
+  // `offs_m[None, :] >= offs_n[:, None]`, for a block at a multiple of 16.
+  tt.func @causal_mask(%n: i32 {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+    %ns = tt.splat %n : i32 -> tensor<16xi32>
+    %o = arith.addi %r, %ns : tensor<16xi32>
+    // A new axis of a run: its elements are n, n+1, ..., each divisible
+    // only by what divides them all -- 1, not the run's 16.
+    // CHECK-DAG: :[[@LINE+1]]:{{.*}} contiguity = [16, 1], divisibility = [16, 1], constancy = [1, 1]
+    %col = tt.expand_dims %o {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    // CHECK-DAG: :[[@LINE+1]]:{{.*}} contiguity = [1, 16], divisibility = [1, 16], constancy = [1, 1]
+    %row = tt.expand_dims %o {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+    %cb = tt.broadcast %col : tensor<16x1xi32> -> tensor<16x16xi32>
+    %rb = tt.broadcast %row : tensor<1x16xi32> -> tensor<16x16xi32>
+    // Each row of the mask changes at the diagonal: constant along no axis.
+    // CHECK-DAG: :[[@LINE+1]]:{{.*}} contiguity = [1, 1], divisibility = [1, 1], constancy = [1, 1]
+    %mask = arith.cmpi sge, %rb, %cb : tensor<16x16xi32>
+    // A run against a multiple of 16: `run < c` and `c > run` flip only at
+    // c, so they are constant over the 16 (4 5 6 7 > 4 would not be).
+    %c32 = arith.constant dense<32> : tensor<1x16xi32>
+    // CHECK-DAG: :[[@LINE+1]]:{{.*}} contiguity = [1, 1], divisibility = [1, 1], constancy = [1, 16]
+    %lt = arith.cmpi slt, %row, %c32 : tensor<1x16xi32>
+    // CHECK-DAG: :[[@LINE+1]]:{{.*}} contiguity = [1, 1], divisibility = [1, 1], constancy = [1, 16]
+    %gt = arith.cmpi sgt, %c32, %row : tensor<1x16xi32>
+    // CHECK-DAG: :[[@LINE+1]]:{{.*}} contiguity = [1, 1], divisibility = [1, 1], constancy = [1, 1]
+    %bad = arith.cmpi sgt, %row, %c32 : tensor<1x16xi32>
+    tt.return
+  }
 }
