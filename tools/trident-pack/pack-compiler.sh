@@ -32,6 +32,12 @@ for l in libLLVM.so.22.1 libMLIR.so.22.1; do
     xz -9 -T0 -c "$src" >"$out/$l.xz.tmp" && mv "$out/$l.xz.tmp" "$out/$l.xz"
   fi
 done
+# Libraries Trident's own link that a GPU box seldom has (hiredis, for the
+# remote cache): copied along, small as they are.
+for l in libhiredis.so.0.14; do
+  src=$(ldd "$build/lib/libtrident-driver.so" | awk -v l="$l" '$1 == l {print $3}')
+  [ -n "$src" ] && cp -L "$src" "$out/lib/$l"
+done
 # The symbols libLLVM takes from each optional library, for stubs.
 for pair in z3:'^Z3_' xml2:'^xml' edit:'^(el_|history|tok_)'; do
   name=${pair%%:*} pattern=${pair#*:}

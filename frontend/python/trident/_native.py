@@ -38,7 +38,7 @@ def _candidates(name):
 # compiler's own folder when they are there (a packed compiler,
 # tools/trident-pack): the libraries' run paths name the build tree they
 # were linked in, so the dynamic linker would not look beside them.
-_COMPILER_DEPENDENCIES = ("libLLVM.so.22.1", "libMLIR.so.22.1", "libtrident-core.so",
+_COMPILER_DEPENDENCIES = ("libhiredis.so.0.14", "libLLVM.so.22.1", "libMLIR.so.22.1", "libtrident-core.so",
                           "libtrident-frontend.so", "libtrident-driver.so")
 
 
