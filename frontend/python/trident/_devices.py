@@ -89,6 +89,21 @@ def _resolve_device(key):
     return rt.find(kind, index)
 
 
+def _stream_source(device):
+    """(raw, index, streams, getter) for the compiled launcher, which finds
+    the stream itself as _stream_getter's function does: raw(index) is
+    torch's current native stream, streams maps native streams to the
+    runtime's, getter() the slow way. None where _stream_getter has no such
+    parts (cpu, no torch, a torch without the raw-stream call)."""
+    if device.driver == "cpu":
+        return None
+    torch = _torch_module()
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None) if torch else None
+    if raw is None:
+        return None
+    return (raw, _device_index(device), device._streams, _stream_getter(device))
+
+
 def _stream_getter(device):
     """A function returning the trident stream to launch on for `device`:
     torch's current stream of that device when torch is in use."""

@@ -59,6 +59,14 @@ typedef struct {
   PyObject *grid3;   /* grid -> (x, y, z), or raises naming what is wrong */
   PyObject *check;   /* status -> raises the runtime's error */
   PyObject *error;   /* the exception type a bad argument raises */
+  /* Where the dispatcher finds the stream to launch on (all NULL when the
+   * launcher was made without them): raw_stream(stream_index) gives the
+   * native stream, streams maps it to the runtime's stream, and
+   * stream_getter() is the slow way for a native stream not seen yet. */
+  PyObject *raw_stream;
+  PyObject *stream_index;
+  PyObject *streams;
+  PyObject *stream_getter;
 } Launcher;
 
 static PyObject *data_ptr_name;
@@ -68,7 +76,28 @@ static void launcher_dealloc(Launcher *self) {
   Py_XDECREF(self->grid3);
   Py_XDECREF(self->check);
   Py_XDECREF(self->error);
+  Py_XDECREF(self->raw_stream);
+  Py_XDECREF(self->stream_index);
+  Py_XDECREF(self->streams);
+  Py_XDECREF(self->stream_getter);
   Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The runtime stream to launch on, as an int (or None); NULL with an error
+ * set on failure. Only for launchers with a stream source. */
+static PyObject *current_stream(Launcher *self) {
+  PyObject *native = PyObject_CallOneArg(self->raw_stream, self->stream_index);
+  if (!native)
+    return NULL;
+  PyObject *s = PyDict_GetItemWithError(self->streams, native);
+  Py_DECREF(native);
+  if (s) {
+    Py_INCREF(s);
+    return s;
+  }
+  if (PyErr_Occurred())
+    return NULL;
+  return PyObject_CallNoArgs(self->stream_getter);
 }
 
 /* grid: a tuple of 1 to 3 non-negative ints below 2^32. */
@@ -103,20 +132,19 @@ static PyObject *bad_argument(Launcher *self) {
   return NULL;
 }
 
-/* launcher(grid, stream, values) -> None. A grid that is not a tuple of
- * 1-3 small ints goes through grid3 (which names what is wrong with it); a
- * failed launch raises through check. */
-static PyObject *launcher_call(Launcher *self, PyObject *const *args,
-                               size_t nargsf, PyObject *kwnames) {
-  Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-  if (nargs != 3 || kwnames) {
-    PyErr_SetString(PyExc_TypeError, "launcher(grid, stream, values)");
-    return NULL;
-  }
+/* Launches with `values` (a tuple or list) on `stream` (an int or None).
+ * `addrs`, where not NULL, holds the address of each value that `known`
+ * marks, read by the caller already (the dispatcher reads a tensor's
+ * data_ptr() for its key). A grid that is not a tuple of 1-3 small ints
+ * goes through grid3 (which names what is wrong with it); a failed launch
+ * raises through check. */
+static PyObject *launch_values(Launcher *self, PyObject *grid,
+                               PyObject *stream, PyObject *values,
+                               const uint64_t *addrs, const char *known) {
   launch_config_t config;
   config.struct_size = sizeof(config);
-  if (read_grid(args[0], config.grid) < 0) {
-    PyObject *g = PyObject_CallOneArg(self->grid3, args[0]);
+  if (read_grid(grid, config.grid) < 0) {
+    PyObject *g = PyObject_CallOneArg(self->grid3, grid);
     if (!g)
       return NULL;
     int bad = read_grid(g, config.grid);
@@ -127,12 +155,11 @@ static PyObject *launcher_call(Launcher *self, PyObject *const *args,
     }
   }
   config.stream = NULL;
-  if (args[1] != Py_None) {
-    config.stream = PyLong_AsVoidPtr(args[1]);
+  if (stream != Py_None) {
+    config.stream = PyLong_AsVoidPtr(stream);
     if (!config.stream && PyErr_Occurred())
       return NULL;
   }
-  PyObject *values = args[2];
   if (!PyTuple_Check(values) && !PyList_Check(values)) {
     PyErr_SetString(PyExc_TypeError, "values must be a tuple or a list");
     return NULL;
@@ -151,6 +178,10 @@ static PyObject *launcher_call(Launcher *self, PyObject *const *args,
     a->kind = self->kind[i];
     switch (self->kind[i]) {
     case ARG_POINTER: {
+      if (known && known[pos]) {
+        a->value.u = addrs[pos];
+        break;
+      }
       PyObject *addr = self->addr[i] == ADDR_DATA_PTR
                            ? PyObject_CallMethodNoArgs(v, data_ptr_name)
                            : PyObject_CallOneArg(self->address, v);
@@ -199,6 +230,16 @@ static PyObject *launcher_call(Launcher *self, PyObject *const *args,
   Py_RETURN_NONE;
 }
 
+/* launcher(grid, stream, values) -> None. */
+static PyObject *launcher_call(Launcher *self, PyObject *const *args,
+                               size_t nargsf, PyObject *kwnames) {
+  if (PyVectorcall_NARGS(nargsf) != 3 || kwnames) {
+    PyErr_SetString(PyExc_TypeError, "launcher(grid, stream, values)");
+    return NULL;
+  }
+  return launch_values(self, args[0], args[1], args[2], NULL, NULL);
+}
+
 static PyObject *launcher_vectorcall(PyObject *self, PyObject *const *args,
                                      size_t nargsf, PyObject *kwnames) {
   return launcher_call((Launcher *)self, args, nargsf, kwnames);
@@ -220,13 +261,19 @@ typedef struct {
 } LauncherWithCall;
 
 /* make(launch_address, kernel_address, slots, address, grid3, check,
- * error): slots is a sequence of (position in values, argument kind,
- * address mode). */
+ * error[, stream_source]): slots is a sequence of (position in values,
+ * argument kind, address mode); stream_source, where given and not None,
+ * is (raw_stream, index, streams, getter) for the dispatcher. */
 static PyObject *make(PyObject *module, PyObject *args) {
   unsigned long long fn, kernel;
-  PyObject *slots, *address, *grid3, *check, *error;
-  if (!PyArg_ParseTuple(args, "KKOOOOO", &fn, &kernel, &slots, &address,
-                        &grid3, &check, &error))
+  PyObject *slots, *address, *grid3, *check, *error, *source = Py_None;
+  PyObject *raw = NULL, *index = NULL, *streams = NULL, *getter = NULL;
+  if (!PyArg_ParseTuple(args, "KKOOOOO|O", &fn, &kernel, &slots, &address,
+                        &grid3, &check, &error, &source))
+    return NULL;
+  if (source != Py_None &&
+      !PyArg_ParseTuple(source, "OOO!O", &raw, &index, &PyDict_Type, &streams,
+                        &getter))
     return NULL;
   PyObject *seq = PySequence_Fast(slots, "slots must be a sequence");
   if (!seq)
@@ -243,6 +290,9 @@ static PyObject *make(PyObject *module, PyObject *args) {
     return NULL;
   }
   l->vectorcall = launcher_vectorcall;
+  l->base.address = l->base.grid3 = l->base.check = l->base.error = NULL;
+  l->base.raw_stream = l->base.stream_index = l->base.streams = NULL;
+  l->base.stream_getter = NULL;
   l->base.launch = (launch_fn)(uintptr_t)fn;
   l->base.kernel = (void *)(uintptr_t)kernel;
   l->base.n = n;
@@ -254,6 +304,14 @@ static PyObject *make(PyObject *module, PyObject *args) {
   l->base.check = check;
   Py_INCREF(error);
   l->base.error = error;
+  Py_XINCREF(raw);
+  l->base.raw_stream = raw;
+  Py_XINCREF(index);
+  l->base.stream_index = index;
+  Py_XINCREF(streams);
+  l->base.streams = streams;
+  Py_XINCREF(getter);
+  l->base.stream_getter = getter;
   for (Py_ssize_t i = 0; i < n; ++i) {
     PyObject *s = PySequence_Fast_GET_ITEM(seq, i);
     long pos, kind, mode;
@@ -308,7 +366,7 @@ typedef struct {
 
 static PyObject *s_i32, *s_i32_16, *s_i32_1, *s_i64, *s_i64_16, *s_u64,
     *s_u64_16, *s_fp32, *s_u1, *s_cpu, *s_dtype, *s_get_device, *s_stream,
-    *s_launch, *s_bad_arguments, *s_float, *k_true, *k_false, *empty_tuple;
+    *s_launch, *s_c_launch, *s_bad_arguments, *s_float, *k_true, *k_false, *empty_tuple;
 
 static void dispatcher_dealloc(Dispatcher *d) {
   Py_XDECREF(d->fallback);
@@ -356,8 +414,10 @@ static PyObject *int_key(PyObject *v, int mode) {
   return r;
 }
 
-/* A value's key entry; NULL (no error set) when it is not a plain case. */
-static PyObject *key_of(Dispatcher *d, PyObject *v, int mode) {
+/* A value's key entry; NULL (no error set) when it is not a plain case. A
+ * tensor's address, where the key needs it, goes to *addr (*known set). */
+static PyObject *key_of(Dispatcher *d, PyObject *v, int mode, uint64_t *addr,
+                        char *known) {
   if (mode == MODE_CONSTEXPR) { /* _constexpr_key */
     if (PyLong_CheckExact(v) || PyUnicode_CheckExact(v) || v == Py_None) {
       Py_INCREF(v);
@@ -417,17 +477,19 @@ static PyObject *key_of(Dispatcher *d, PyObject *v, int mode) {
     Py_INCREF(ptr);
     return ptr;
   }
-  PyObject *addr = PyObject_CallMethodNoArgs(v, data_ptr_name);
-  if (!addr) {
+  PyObject *address = PyObject_CallMethodNoArgs(v, data_ptr_name);
+  if (!address) {
     PyErr_Clear();
     return NULL;
   }
-  unsigned long long a = PyLong_AsUnsignedLongLong(addr);
-  Py_DECREF(addr);
+  unsigned long long a = PyLong_AsUnsignedLongLong(address);
+  Py_DECREF(address);
   if (a == (unsigned long long)-1 && PyErr_Occurred()) {
     PyErr_Clear();
     return NULL;
   }
+  *addr = a;
+  *known = 1;
   if (a % 16 != 0) {
     Py_INCREF(ptr);
     return ptr;
@@ -517,8 +579,11 @@ static PyObject *dispatch(PyObject *self, PyObject *const *args, size_t nargsf,
     Py_DECREF(values);
     return NULL;
   }
+  uint64_t addrs[MAX_PARAMS];
+  char known[MAX_PARAMS];
   for (Py_ssize_t i = 0; i < d->nparams; ++i) {
-    PyObject *item = key_of(d, bound[i], d->modes[i]);
+    known[i] = 0;
+    PyObject *item = key_of(d, bound[i], d->modes[i], &addrs[i], &known[i]);
     if (!item) {
       Py_DECREF(key);
       Py_DECREF(values);
@@ -568,8 +633,28 @@ static PyObject *dispatch(PyObject *self, PyObject *const *args, size_t nargsf,
     }
     grid = g;
   }
-  PyObject *stream = PyObject_CallMethodNoArgs(kernel, s_stream);
+  /* The kernel's compiled launcher, when it has one that finds its own
+   * stream: called here directly, with the addresses read for the key. */
   PyObject *r = NULL;
+  PyObject *direct = PyObject_GetAttr(kernel, s_c_launch);
+  if (!direct) {
+    Py_DECREF(kernel);
+    Py_DECREF(grid);
+    Py_DECREF(values);
+    return NULL;
+  }
+  if (Py_TYPE(direct) == &LauncherType &&
+      ((Launcher *)direct)->stream_getter) {
+    PyObject *stream = current_stream((Launcher *)direct);
+    if (stream) {
+      r = launch_values((Launcher *)direct, grid, stream, values, addrs, known);
+      Py_DECREF(stream);
+    }
+    Py_DECREF(direct);
+    goto launched;
+  }
+  Py_DECREF(direct);
+  PyObject *stream = PyObject_CallMethodNoArgs(kernel, s_stream);
   if (stream) {
     PyObject *launch = PyObject_GetAttr(kernel, s_launch);
     if (launch) {
@@ -579,6 +664,7 @@ static PyObject *dispatch(PyObject *self, PyObject *const *args, size_t nargsf,
     }
     Py_DECREF(stream);
   }
+launched:
   if (!r && PyErr_ExceptionMatches(d->error)) {
     /* An argument its slot cannot hold: _bad_arguments names it. */
     PyObject *type, *value, *tb;
@@ -708,6 +794,7 @@ PyMODINIT_FUNC PyInit__trident_launch(void) {
   s_get_device = PyUnicode_InternFromString("get_device");
   s_stream = PyUnicode_InternFromString("stream");
   s_launch = PyUnicode_InternFromString("_launch");
+  s_c_launch = PyUnicode_InternFromString("_c_launch");
   s_bad_arguments = PyUnicode_InternFromString("_bad_arguments");
   s_float = PyUnicode_InternFromString("float");
   k_true = Py_BuildValue("(ss)", "bool", "True");
@@ -717,7 +804,7 @@ PyMODINIT_FUNC PyInit__trident_launch(void) {
     return NULL;
   if (!data_ptr_name || !s_i32 || !s_i32_16 || !s_i32_1 || !s_i64 ||
       !s_i64_16 || !s_u64 || !s_u64_16 || !s_fp32 || !s_u1 || !s_cpu ||
-      !s_dtype || !s_get_device || !s_stream || !s_launch ||
+      !s_dtype || !s_get_device || !s_stream || !s_launch || !s_c_launch ||
       !s_bad_arguments || !empty_tuple)
     return NULL;
   return PyModule_Create(&moduledef);

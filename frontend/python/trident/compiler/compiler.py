@@ -9,9 +9,10 @@ import os
 import re
 import struct
 import tempfile
+import types
 
 from .. import _native, _launcher
-from .._devices import _stream_getter
+from .._devices import _stream_getter, _stream_source
 from .._specialize import _is_descriptor, _descriptor_part, _tuple_element
 from .._tensors import UnsupportedArgument, tensor_ref
 from .errors import CompilationError  # noqa: F401 (triton.compiler.compiler has it too)
@@ -188,6 +189,10 @@ class CompiledKernel:
         if self._parts:
             self._launch = self._with_parts(self._launch)
         self.stream = _stream_getter(device)
+        # What the compiled dispatcher calls directly (it finds the stream
+        # itself): the compiled launcher, when nothing wraps it.
+        self._c_launch = self._launch if self._launch is self._gpu_launch and \
+            not isinstance(self._gpu_launch, types.FunctionType) else None
 
     def _make_launcher(self):
         """A function (grid, stream, values) -> None for this kernel's
@@ -202,7 +207,7 @@ class CompiledKernel:
                 slots.append((pos, kind, 0 if pos in self._torch_args else 1))
             return fast.make(ctypes.cast(rt.lib.trident_kernel_launch, ctypes.c_void_p).value,
                              self._kernel.value, slots, _address, _grid3, rt.check,
-                             struct.error)
+                             struct.error, _stream_source(self.device))
         return self._make_python_launcher()
 
     def _make_python_launcher(self):
