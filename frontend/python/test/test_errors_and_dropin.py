@@ -68,10 +68,10 @@ def test_launch_errors_come_from_the_runtime():
 
 def test_unsupported_triton_modules_name_themselves(tmp_path):
     script = tmp_path / "uses_tools.py"
-    script.write_text("import triton\nimport triton.profiler\n")
+    script.write_text("import triton\nimport triton.experimental.gluon\n")
     r = run_script(script)
     assert r.returncode != 0
-    assert "triton.profiler is not supported by Trident" in r.stderr
+    assert "triton.experimental is not supported by Trident" in r.stderr
 
 
 def test_precompiled_bundles_serve_without_the_compiler(tmp_path):

@@ -19,7 +19,7 @@ import sys
 import tokenize
 import types
 
-from .. import _native, _bundles, _interactive, _launcher
+from .. import _native, _bundles, _interactive, _launcher, knobs
 from .._devices import _torch_is_hip, _device_of, _resolve_device
 from .._specialize import _constexpr_text, _spec, _spec_nospec, _spec_noalign, _ckey, \
     _with_annotation, _annotation_type, _options_key, _vendor_option, _env_flag, \
@@ -86,6 +86,8 @@ class JITFunction(KernelInterface):
         self.module = fn.__module__
         self.noinline = bool(noinline)
         self.debug = debug
+        # fn(grid, metadata, args) -> dict, for the launch hooks (knobs.py).
+        self.launch_metadata = launch_metadata
         # A cell of a notebook or REPL, or exec'd text: "<ipython-input-3-..>",
         # "<string>" -- named as Python names it (its text is in linecache).
         code_file = fn.__code__.co_filename
@@ -192,6 +194,28 @@ class JITFunction(KernelInterface):
         exec(src, scope)
         return self._named(scope["_tg_launch"])
 
+    def _hooked(self, grid, *args, **kwargs):
+        """A launch with triton.knobs' launch hooks called around it, given
+        the launch's metadata (the kernel's name and stream, and what its
+        launch_metadata function returns for this launch)."""
+        key, values, options = self._binder(*args, **kwargs)
+        values = tuple(values)
+        kernel = self._kernel_for(key, values, options,
+                                  _device_of(values, self._runtime_positions))
+        if callable(grid):
+            grid = grid(self._meta(values, options))
+        stream = kernel.stream()
+        metadata = knobs.LazyDict({"name": kernel.name, "function": None, "stream": stream})
+        if self.launch_metadata is not None:
+            metadata.add(self.launch_metadata, (grid, kernel.metadata, self._meta(values, options)))
+        enter, leave = knobs.runtime.launch_enter_hook, knobs.runtime.launch_exit_hook
+        if enter is not None:
+            enter(metadata)
+        kernel.run(grid, values, stream)
+        if leave is not None:
+            leave(metadata)
+        return kernel
+
     def _name_overflow(self, values):
         """Raises the OverflowError of the first integer argument that no
         runtime integer type holds, naming it."""
@@ -241,6 +265,9 @@ class JITFunction(KernelInterface):
         # kernel[(n,)] in a loop: a literal grid is one tuple object, whose
         # partial is kept (by identity: (1.0,) == (1,), and a float grid
         # must stay an error).
+        if knobs.runtime.launch_enter_hook is not None or \
+                knobs.runtime.launch_exit_hook is not None:
+            return functools.partial(self._hooked, grid)
         last = self._last  # one (grid, partial) pair: threads see both or neither
         if last[0] is grid:
             return last[1]
@@ -272,6 +299,9 @@ class JITFunction(KernelInterface):
 
     def run(self, *args, grid, warmup, **kwargs):
         if not warmup:
+            if knobs.runtime.launch_enter_hook is not None or \
+                    knobs.runtime.launch_exit_hook is not None:
+                return self._hooked(grid, *args, **kwargs)
             return self._fast(grid, *args, **kwargs)
         key, values, options = self._binder(*args, **kwargs)
         return self._kernel_for(key, values, options,
@@ -479,7 +509,7 @@ def jit(fn=None, *, version=None, repr=None, launch_metadata=None, do_not_specia
     def decorator(f):
         return JITFunction(f, do_not_specialize=do_not_specialize,
                            do_not_specialize_on_alignment=do_not_specialize_on_alignment,
-                           debug=debug, noinline=noinline)
+                           debug=debug, noinline=noinline, launch_metadata=launch_metadata)
 
     if fn is not None:
         return decorator(fn)
