@@ -631,12 +631,11 @@ void Generator::execFor(const Stmt &s) {
     forOp->setAttr("tt.disallow_acc_multi_buffer", b_.getUnitAttr());
   if (flatten && requireBool(*flatten, iter.loc, "flatten"))
     forOp->setAttr("tt.flatten", b_.getUnitAttr());
-  // Warp specialization (producer and consumer warps) is not built: a
-  // loop that asks for it is refused rather than run otherwise.
+  // Warp specialization (producer and consumer warps) is a schedule, not
+  // a meaning: recorded as Triton records it, and the loop runs as without
+  // it on every backend (none builds warp-specialized code yet).
   if (warpSpec && requireBool(*warpSpec, iter.loc, "warp_specialize"))
-    error(iter.loc, "tl.range(warp_specialize=True) is not supported by "
-                    "Trident yet (no warp specialization); drop the argument "
-                    "or pass False");
+    forOp->setAttr("tt.warp_specialize", b_.getUnitAttr());
 
   mlir::Block *body = forOp.getBody();
   if (body->mightHaveTerminator())

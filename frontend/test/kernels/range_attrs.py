@@ -3,11 +3,13 @@
 # A plain Python range() loop carries neither. The core pipeline then
 # unrolls (triton-loop-unroll): a loop of twice the step with two loads,
 # and a remainder loop for a trip count it cannot know to be even.
-# warp_specialize=True is refused.
+# warp_specialize=True is recorded as Triton records it (tt.warp_specialize)
+# and the loop runs as without it.
 #
 # RUN: tridentc %s --kernel row_sums --signature '*fp32:16, *fp32:16, i32, i32, i32:16, 128, 3' --emit ttir-raw | FileCheck %s --check-prefix=RAW
 # RUN: tridentc %s --kernel row_sums --signature '*fp32:16, *fp32:16, i32, i32, i32:16, 128, 3' --emit ttir | FileCheck %s
-# RUN: not tridentc %s --kernel specialized --signature '*fp32:16, i32' --emit ttir 2>&1 | FileCheck %s --check-prefix=WS
+# RUN: tridentc %s --kernel specialized --signature '*fp32:16, i32' --emit ttir-raw | FileCheck %s --check-prefix=WS
+# RUN: tridentc %s --kernel specialized --signature '*fp32:16, i32' --target cuda:90 --emit ptx > /dev/null
 
 # RAW: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%{{.+}} = %{{.+}}) -> (tensor<128xf32>) : i32 {
 # RAW: tt.load %{{.+}}, %{{.+}}, %{{.+}} : tensor<128x!tt.ptr<f32>>
@@ -36,7 +38,9 @@
 # CHECK: tt.store %{{.+}}, %{{.+}} : !tt.ptr<f32>
 # CHECK-NOT: tt.loop_unroll_factor
 
-# WS: range_attrs.py:[[@LINE+20]]:{{[0-9]+}}: error: tl.range(warp_specialize=True) is not supported by Trident yet
+# WS: scf.for
+# WS: tt.store
+# WS: } {tt.warp_specialize}
 
 import triton
 import triton.language as tl
