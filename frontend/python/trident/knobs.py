@@ -32,5 +32,14 @@ class _Runtime:
         self.launch_enter_hook = None
         self.launch_exit_hook = None
 
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name in ("launch_enter_hook", "launch_exit_hook"):
+            # One flag the launch path reads instead of both attributes.
+            global hooks_set
+            hooks_set = getattr(self, "launch_enter_hook", None) is not None or \
+                getattr(self, "launch_exit_hook", None) is not None
 
+
+hooks_set = False
 runtime = _Runtime()

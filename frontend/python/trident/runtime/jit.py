@@ -265,8 +265,7 @@ class JITFunction(KernelInterface):
         # kernel[(n,)] in a loop: a literal grid is one tuple object, whose
         # partial is kept (by identity: (1.0,) == (1,), and a float grid
         # must stay an error).
-        if knobs.runtime.launch_enter_hook is not None or \
-                knobs.runtime.launch_exit_hook is not None:
+        if knobs.hooks_set:
             return functools.partial(self._hooked, grid)
         last = self._last  # one (grid, partial) pair: threads see both or neither
         if last[0] is grid:
@@ -299,8 +298,7 @@ class JITFunction(KernelInterface):
 
     def run(self, *args, grid, warmup, **kwargs):
         if not warmup:
-            if knobs.runtime.launch_enter_hook is not None or \
-                    knobs.runtime.launch_exit_hook is not None:
+            if knobs.hooks_set:
                 return self._hooked(grid, *args, **kwargs)
             return self._fast(grid, *args, **kwargs)
         key, values, options = self._binder(*args, **kwargs)
