@@ -1,6 +1,6 @@
 """Triton's tutorial kernels -- 01 vector add, 02 fused softmax, 03 matrix
-multiplication, 05 layer norm, 06 fused attention (block pointers, and its
-tensor-descriptor form) -- in the forms the GPU benchmarks run through
+multiplication, 05 layer norm, 06 fused attention (block pointers, its
+tensor-descriptor form, and its backward pass) -- in the forms the GPU benchmarks run through
 Triton itself (the kernel corpus, conformance/kernels/), launched as the
 tutorials launch them, on the cpu backend with numpy host code, and checked
 against numpy."""
@@ -154,3 +154,40 @@ def test_06_fused_attention_tensor_descriptors():
             FP8_OUTPUT=False, STAGE=3 if causal else 1, warp_specialize=False)
         ref = attention_reference(q, k, v, 0.5, causal)
         np.testing.assert_allclose(o.astype(np.float32), ref, rtol=2e-2, atol=2e-2)
+
+
+def test_06_fused_attention_backward():
+    # The tutorial's backward() host code, with numpy: dq, dk, dv against the
+    # softmax backward computed here (o and M as the forward kernel leaves
+    # them: o in fp16, M = the row's log-sum-exp of the scores in base 2).
+    K = kernels("fused_attention_bwd")
+    rng = np.random.default_rng(20)
+    Z, H, N_CTX, D = 1, 2, 256, 64
+    q, k, v = (rng.normal(0.0, 0.5, (Z, H, N_CTX, D)).astype(np.float16) for _ in range(3))
+    do = rng.normal(0.0, 1.0, (Z, H, N_CTX, D)).astype(np.float16)
+    sm_scale, rcp_ln2 = 0.5, 1.4426950408889634
+    qf, kf, vf, dof = (x.astype(np.float32) for x in (q, k, v, do))
+    s = np.where(np.tril(np.ones((N_CTX, N_CTX), bool)), qf @ kf.transpose(0, 1, 3, 2) * sm_scale,
+                 -np.inf)
+    row_max = s.max(-1, keepdims=True)
+    e = np.exp(s - row_max)
+    p = e / e.sum(-1, keepdims=True)
+    o = (p @ vf).astype(np.float16)
+    M = ((row_max[..., 0] + np.log(e.sum(-1))) * rcp_ln2).astype(np.float32)
+    ds = p * (dof @ vf.transpose(0, 1, 3, 2) - (o.astype(np.float32) * dof).sum(-1)[..., None])
+    ref = {"dq": ds @ kf * sm_scale, "dk": ds.transpose(0, 1, 3, 2) @ qf * sm_scale,
+           "dv": p.transpose(0, 1, 3, 2) @ dof}
+
+    got = {n: np.full_like(q, np.nan) for n in ("dq", "dk", "dv")}
+    arg_k = (kf * np.float32(sm_scale * rcp_ln2)).astype(np.float16)
+    delta = np.full_like(M, np.nan)
+    K._attn_bwd_preprocess[(N_CTX // 128, Z * H)](o, do, delta, Z, H, N_CTX,
+                                                  BLOCK_M=128, HEAD_DIM=D)
+    st = [x // 2 for x in q.strides]
+    K._attn_bwd[(N_CTX // 128, 1, Z * H)](
+        q, arg_k, v, sm_scale, do, got["dq"], got["dk"], got["dv"], M, delta, *st, H, N_CTX,
+        BLOCK_M1=32, BLOCK_N1=128, BLOCK_M2=128, BLOCK_N2=32, BLK_SLICE_FACTOR=2,
+        HEAD_DIM=D, num_warps=4, num_stages=5)
+    for name in ("dq", "dk", "dv"):
+        np.testing.assert_allclose(got[name].astype(np.float32), ref[name], atol=1e-2, rtol=0,
+                                   err_msg=name)
