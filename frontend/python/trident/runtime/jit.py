@@ -249,13 +249,13 @@ class JITFunction(KernelInterface):
         if kernel is None:
             kernel = self._compile(key, values, options, devkey)
             self.cache[(key, okey, devkey)] = kernel
+            if self._entry == self._fast:  # compiled dispatch from now on
+                self._entry = self._make_dispatcher() or self._fast
+                self._last = (_NO_GRID, None)
         return kernel
 
     def _slow(self, grid, key, values, options, devkey):
         kernel = self._kernel_for(key, values, options, devkey)
-        if self._entry == self._fast:  # the first launch: compiled dispatch from now on
-            self._entry = self._make_dispatcher() or self._fast
-            self._last = (_NO_GRID, None)
         if callable(grid):
             grid = grid(self._meta(values, options))
         kernel.run(grid, values, kernel.stream())
