@@ -18,6 +18,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#if PY_VERSION_HEX < 0x030A0000 /* Py_NewRef came with Python 3.10 */
+static inline PyObject *Py_NewRef(PyObject *o) { Py_INCREF(o); return o; }
+static inline PyObject *Py_XNewRef(PyObject *o) { Py_XINCREF(o); return o; }
+#endif
+
 typedef struct {
   int kind;
   union {
@@ -290,28 +295,17 @@ static PyObject *make(PyObject *module, PyObject *args) {
     return NULL;
   }
   l->vectorcall = launcher_vectorcall;
-  l->base.address = l->base.grid3 = l->base.check = l->base.error = NULL;
-  l->base.raw_stream = l->base.stream_index = l->base.streams = NULL;
-  l->base.stream_getter = NULL;
   l->base.launch = (launch_fn)(uintptr_t)fn;
   l->base.kernel = (void *)(uintptr_t)kernel;
   l->base.n = n;
-  Py_INCREF(address);
-  l->base.address = address;
-  Py_INCREF(grid3);
-  l->base.grid3 = grid3;
-  Py_INCREF(check);
-  l->base.check = check;
-  Py_INCREF(error);
-  l->base.error = error;
-  Py_XINCREF(raw);
-  l->base.raw_stream = raw;
-  Py_XINCREF(index);
-  l->base.stream_index = index;
-  Py_XINCREF(streams);
-  l->base.streams = streams;
-  Py_XINCREF(getter);
-  l->base.stream_getter = getter;
+  l->base.address = Py_NewRef(address);
+  l->base.grid3 = Py_NewRef(grid3);
+  l->base.check = Py_NewRef(check);
+  l->base.error = Py_NewRef(error);
+  l->base.raw_stream = Py_XNewRef(raw);
+  l->base.stream_index = Py_XNewRef(index);
+  l->base.streams = Py_XNewRef(streams);
+  l->base.stream_getter = Py_XNewRef(getter);
   for (Py_ssize_t i = 0; i < n; ++i) {
     PyObject *s = PySequence_Fast_GET_ITEM(seq, i);
     long pos, kind, mode;
