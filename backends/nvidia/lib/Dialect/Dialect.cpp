@@ -127,3 +127,122 @@ LogicalResult WarpGroupDotWaitOp::inferReturnTypes(
     inferredReturnTypes.push_back(v.getType());
   return success();
 }
+
+//===-- mbarriers and TMA --------------------------------------------------===//
+
+namespace {
+
+/// An mbarrier is one 64-bit word of shared memory.
+LogicalResult verifyBarrier(Operation *op, Value alloc) {
+  auto m = cast<MemDescType>(alloc.getType());
+  if (!m.getElementType().isInteger(64) || m.getShape().size() != 1 ||
+      m.getShape()[0] != 1)
+    return op->emitOpError() << "the barrier is one i64 of shared memory "
+                                "(!ttg.memdesc<1xi64, ...>), not "
+                             << m;
+  return success();
+}
+
+/// The block a descriptor moves against the buffer and coordinates.
+LogicalResult verifyTmaBlock(Operation *op, Type descType, Type bufferType,
+                             size_t numCoords) {
+  auto block = cast<TensorDescType>(descType).getBlockType();
+  auto buffer = cast<MemDescType>(bufferType);
+  if (block.getShape() != buffer.getShape() ||
+      block.getElementType() != buffer.getElementType())
+    return op->emitOpError() << "the buffer " << buffer
+                             << " is not the descriptor's block " << block;
+  if (numCoords != size_t(block.getRank()))
+    return op->emitOpError() << "takes " << block.getRank()
+                             << " coordinates (the block's rank), not "
+                             << numCoords;
+  return success();
+}
+
+} // namespace
+
+LogicalResult InitBarrierOp::verify() {
+  if (getCount() < 1)
+    return emitOpError() << "count is at least 1, not " << getCount();
+  return verifyBarrier(*this, getAlloc());
+}
+LogicalResult InvalBarrierOp::verify() {
+  return verifyBarrier(*this, getAlloc());
+}
+LogicalResult BarrierExpectOp::verify() {
+  if (getSize() < 0)
+    return emitOpError() << "size is a byte count, not " << getSize();
+  return verifyBarrier(*this, getAlloc());
+}
+LogicalResult ArriveBarrierOp::verify() {
+  if (getCount() < 1)
+    return emitOpError() << "count is at least 1, not " << getCount();
+  return verifyBarrier(*this, getAlloc());
+}
+LogicalResult WaitBarrierOp::verify() {
+  return verifyBarrier(*this, getAlloc());
+}
+void WaitBarrierOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getAllocMutable(),
+                       SharedMemory::get());
+  for (OpOperand &d : getDepsMutable())
+    effects.emplace_back(MemoryEffects::Read::get(), &d, SharedMemory::get());
+}
+
+LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
+  if (failed(verifyBarrier(*this, getBarrier())))
+    return failure();
+  return verifyTmaBlock(*this, getDesc().getType(), getResult().getType(),
+                        getCoord().size());
+}
+void AsyncTMACopyGlobalToLocalOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getResultMutable(),
+                       SharedMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getBarrierMutable(),
+                       SharedMemory::get());
+}
+
+LogicalResult AsyncTMACopyLocalToGlobalOp::verify() {
+  return verifyTmaBlock(*this, getDesc().getType(), getSrc().getType(),
+                        getCoord().size());
+}
+void AsyncTMACopyLocalToGlobalOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getSrcMutable(),
+                       SharedMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
+LogicalResult AsyncTMAReduceOp::verify() {
+  return verifyTmaBlock(*this, getDesc().getType(), getSrc().getType(),
+                        getCoord().size());
+}
+void AsyncTMAReduceOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getSrcMutable(),
+                       SharedMemory::get());
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
+LogicalResult TensormapCreateOp::verify() {
+  size_t rank = getBoxDim().size();
+  if (rank < 1 || rank > 5)
+    return emitOpError() << "describes 1 to 5 dimensions, not " << rank;
+  if (getGlobalDim().size() != rank || getElementStride().size() != rank ||
+      getGlobalStride().size() != rank - 1)
+    return emitOpError() << "takes " << rank << " global dims and element "
+                         << "strides and " << rank - 1
+                         << " global strides (the box's rank " << rank
+                         << "), not " << getGlobalDim().size() << ", "
+                         << getElementStride().size() << " and "
+                         << getGlobalStride().size();
+  return success();
+}

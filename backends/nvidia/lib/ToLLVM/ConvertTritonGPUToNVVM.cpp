@@ -4,6 +4,8 @@
 #include "FloatConversions.h"
 #include "WarpGroupDotToLLVM.h"
 
+#include "trident/Backends/Nvidia/Dialect/Dialect.h"
+
 #include "trident/Backends/Nvidia/Passes.h"
 #include "trident/Backends/Nvidia/TargetInfo.h"
 
@@ -47,12 +49,46 @@ Value exp2ApproxOfScaled(RewriterBase &rw, Location loc, ValueRange operands) {
   return ptx("ex2.approx.f32 $0, $1;")(rw, loc, x);
 }
 
+/// Hopper's TMA form of TTGIR (as Triton writes it for tensor descriptors
+/// on sm_90) parses, and is not lowered yet: the first such op or
+/// descriptor parameter is named at its location instead of the module
+/// failing to legalize.
+LogicalResult refuseTma(ModuleOp m) {
+  using namespace mlir::triton::nvidia_gpu;
+  const char *why = " is Hopper's TMA path, which Trident does not lower "
+                    "yet (tensor descriptors compiled by Trident itself run "
+                    "through pointer arithmetic)";
+  WalkResult r = m.walk([&](Operation *op) {
+    if (isa<InitBarrierOp, InvalBarrierOp, BarrierExpectOp, WaitBarrierOp,
+            ArriveBarrierOp, AsyncTMACopyGlobalToLocalOp,
+            AsyncTMACopyLocalToGlobalOp, AsyncTMAReduceOp,
+            AsyncTMAStoreWaitOp, TensormapCreateOp,
+            TensormapFenceproxyAcquireOp, ReinterpretTensorDescOp>(op)) {
+      op->emitError() << "'" << op->getName() << "'" << why;
+      return WalkResult::interrupt();
+    }
+    if (auto f = dyn_cast<FunctionOpInterface>(op))
+      if (llvm::any_of(f.getArgumentTypes(), [](Type t) {
+            return isa<triton::TensorDescType>(t);
+          })) {
+        op->emitError() << "a !tt.tensordesc parameter in TTGIR (a "
+                           "CUtensorMap argument)"
+                        << why;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
 struct ConvertTritonGPUToNVVM
     : public trident::nvidia::impl::ConvertTritonGPUToNVVMBase<
           ConvertTritonGPUToNVVM> {
   using ConvertTritonGPUToNVVMBase::ConvertTritonGPUToNVVMBase;
   void runOnOperation() override {
     ModuleOp m = getOperation();
+    if (failed(refuseTma(m)))
+      return signalPassFailure();
     trident::nvidia::NvidiaTargetInfo target(computeCapability, basedAccesses);
     int cc = computeCapability;
     auto extra = [cc, &target](trident::TritonGPUToLLVMTypeConverter &tc,

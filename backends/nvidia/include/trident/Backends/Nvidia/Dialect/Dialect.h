@@ -1,8 +1,9 @@
 //===- Dialect.h - the ttng dialect (NVIDIA's TTGIR ops) --------*- C++ -*-===//
 //
 // NVIDIA's own TTGIR ops under Triton 3.6's `ttng` names: warpgroup MMA
-// (wgmma) with its wait, and the async-proxy fence (NvidiaGPUOps.td). The
-// plugin registers the dialect with its others (Plugin.cpp).
+// (wgmma) with its wait, the async-proxy fence, and Hopper's TMA copies,
+// mbarriers and device-made descriptors (NvidiaGPUOps.td). The plugin
+// registers the dialect with its others (Plugin.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_BACKENDS_NVIDIA_DIALECT_DIALECT_H
