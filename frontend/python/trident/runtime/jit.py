@@ -202,12 +202,13 @@ class JITFunction(KernelInterface):
         values = tuple(values)
         kernel = self._kernel_for(key, values, options,
                                   _device_of(values, self._runtime_positions))
+        meta = self._meta(values, options)
         if callable(grid):
-            grid = grid(self._meta(values, options))
+            grid = grid(meta)
         stream = kernel.stream()
         metadata = knobs.LazyDict({"name": kernel.name, "function": None, "stream": stream})
         if self.launch_metadata is not None:
-            metadata.add(self.launch_metadata, (grid, kernel.metadata, self._meta(values, options)))
+            metadata.add(self.launch_metadata, (grid, kernel.metadata, meta))
         enter, leave = knobs.runtime.launch_enter_hook, knobs.runtime.launch_exit_hook
         if enter is not None:
             enter(metadata)
