@@ -109,6 +109,29 @@ public:
     (void)native;
     return "";
   }
+  /// A TMA descriptor (requirement "tma"): the tensor at `base` of `shape`
+  /// and `strides` (both in tensor order, outermost first; strides in
+  /// elements, the last one 1), copied in blocks of `box` into shared
+  /// memory swizzled by `swizzle` bytes; out-of-bounds elements read as
+  /// NaN with `nanPadding`, else zero.
+  struct TensorMapRequest {
+    std::string element; ///< the bundle's element name: fp16, bf16, ...
+    unsigned elementBytes = 0;
+    const void *base = nullptr;
+    std::vector<uint64_t> shape, strides;
+    std::vector<uint32_t> box;
+    uint32_t swizzle = 0;
+    bool nanPadding = false;
+  };
+  /// Writes the 128-byte descriptor to `out` (64-byte aligned); an error
+  /// saying why when the device or the tensor cannot have one.
+  virtual trident_status_t encodeTensorMap(const TensorMapRequest &request,
+                                           void *out) {
+    (void)request;
+    (void)out;
+    return makeStatus(TRIDENT_UNAVAILABLE,
+                      "TMA descriptors are made for CUDA devices only");
+  }
 };
 
 class Driver {
@@ -235,6 +258,9 @@ struct trident_kernel_variant_s {
   trident::rt::Device::FunctionAttributes attributes;
   bool scratch = false;     ///< pass the two hidden scratch pointers
   size_t specialized = 0;   ///< how many arguments carry a specialization
+  /// For each argument, the index of the meta.tensorMaps entry it heads,
+  /// or -1; empty when the kernel takes no TMA descriptor.
+  std::vector<int> tensorMapAt;
   std::vector<std::string> spellings; ///< each argument's, `*fp32:16`
 };
 

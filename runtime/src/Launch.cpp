@@ -1,6 +1,7 @@
 //===- Launch.cpp - argument checking, packing and launches -----------------===//
 
 #include "Internal.h"
+#include "trident/ArgType.h"
 #include "trident/HalfFloat.h"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <cstddef>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 using namespace trident;
 using namespace trident::rt;
@@ -292,12 +294,48 @@ trident_status_t trident_kernel_launch(trident_kernel_t *k,
                    "); its binary allows at most " +
                    std::to_string(maxThreads) + " on " + device->impl->name);
 
-  // The binary's arguments: those not specialized to a constant, then the
-  // hidden scratch pointers.
+  // The binary's arguments: those not specialized to a constant, a TMA
+  // descriptor (encoded here) in place of a descriptor's launch arguments,
+  // then the hidden scratch pointers.
+  struct alignas(64) TensorMap {
+    unsigned char bytes[128];
+  };
+  std::vector<TensorMap> maps(meta.tensorMaps.size());
   size_t passed = 0;
-  for (size_t i = 0; i < numArgs; ++i)
-    if (!meta.args[i].equalsOne)
-      ptrs[passed++] = &slots[i];
+  for (size_t i = 0; i < numArgs; ++i) {
+    int t = chosen->tensorMapAt.empty() ? -1 : chosen->tensorMapAt[i];
+    if (t < 0) {
+      if (!meta.args[i].equalsOne)
+        ptrs[passed++] = &slots[i];
+      continue;
+    }
+    const bundle::TensorMapArg &tm = meta.tensorMaps[size_t(t)];
+    size_t rank = tm.box.size();
+    bundle::ArgType type;
+    bundle::ArgType::parse(k->args[i].type, type);
+    Device::TensorMapRequest r;
+    r.element = type.element;
+    r.elementBytes = type.storageBytes();
+    std::memcpy(&r.base, &slots[i], sizeof(r.base));
+    for (size_t d = 0; d < rank; ++d) {
+      int64_t extent = ints[i + 1 + d], stride = ints[i + 1 + rank + d];
+      if (extent <= 0 || stride < 0)
+        return argError(i + 1 + d, "a TMA descriptor's shape must be "
+                                   "positive and its strides not negative");
+      r.shape.push_back(uint64_t(extent));
+      r.strides.push_back(uint64_t(stride));
+    }
+    r.box = tm.box;
+    r.swizzle = tm.swizzle;
+    r.nanPadding = ints[i + 2 * rank + 1] != 0;
+    if (trident_status_t s = device->impl->encodeTensorMap(r, &maps[size_t(t)])) {
+      std::string why = trident_status_message(s);
+      trident_status_free(s);
+      return argError(i, "its TMA descriptor: " + why);
+    }
+    ptrs[passed++] = &maps[size_t(t)];
+    i += 2 * rank + 1;
+  }
   void *stream = config.stream ? config.stream->native : nullptr;
   void *scratch[2] = {nullptr, nullptr};
   uint64_t scratchBytes[2] = {meta.globalScratchSize, meta.profileScratchSize};

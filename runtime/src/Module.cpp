@@ -195,6 +195,16 @@ trident_status_t trident_module_kernel(trident_module_t *m, const char *name,
                               "launched wrongly");
       v.scratch |= r == "scratch";
     }
+    if (!meta.tensorMaps.empty()) {
+      if (std::find(meta.requirements.begin(), meta.requirements.end(),
+                    "tma") == meta.requirements.end())
+        return makeStatus(TRIDENT_DATA_LOSS,
+                          where + " takes TMA descriptors but does not "
+                                  "require 'tma'");
+      v.tensorMapAt.assign(meta.args.size(), -1);
+      for (size_t t = 0; t < meta.tensorMaps.size(); ++t)
+        v.tensorMapAt[meta.tensorMaps[t].arg] = int(t);
+    }
     for (const bundle::KernelArg &a : meta.args) {
       v.specialized += a.divisibility > 1 || a.equalsOne;
       v.spellings.push_back(a.spelling());

@@ -248,6 +248,63 @@ TEST(BundleTest, ReadsSmallDivisibilities) {
   EXPECT_EQ(m.args[1].divisibility, 2u);
 }
 
+// A TMA descriptor parameter: the runtime encodes a CUtensorMap from the
+// descriptor's launch arguments (base, shapes, strides, padding).
+const char *kDescriptorArgs = "kernel=k\ntarget=cuda:90\nrequires=tma\n"
+                              "arg=d:*fp16:16\n"
+                              "arg=d.pack.shape0:i64\narg=d.pack.shape1:i64\n"
+                              "arg=d.pack.stride0:i64:8\n"
+                              "arg=d.pack.stride1:i64:1\n"
+                              "arg=d.pack.padding:i1\narg=K:i32\n";
+
+TEST(BundleTest, TensorMapArguments) {
+  KernelMetadata m;
+  std::string error;
+  ASSERT_TRUE(parseMetadata(std::string(kDescriptorArgs) + "tma=0:128:128,64\n",
+                            m, error))
+      << error;
+  ASSERT_EQ(m.tensorMaps.size(), 1u);
+  EXPECT_EQ(m.tensorMaps[0].arg, 0u);
+  EXPECT_EQ(m.tensorMaps[0].swizzle, 128u);
+  EXPECT_EQ(m.tensorMaps[0].box, (std::vector<uint32_t>{128, 64}));
+  // Written back the same.
+  std::string data;
+  Entry e;
+  e.meta = m;
+  e.binary = "x";
+  ASSERT_TRUE(write({e}, data, error)) << error;
+  std::vector<Entry> back;
+  ASSERT_TRUE(read(data, back, error)) << error;
+  ASSERT_EQ(back[0].meta.tensorMaps.size(), 1u);
+  EXPECT_EQ(back[0].meta.tensorMaps[0].box, (std::vector<uint32_t>{128, 64}));
+  EXPECT_EQ(back[0].meta.tensorMaps[0].swizzle, 128u);
+
+  struct {
+    const char *line, *message;
+  } cases[] = {
+      {"tma=0:128", "metadata tma '0:128' is malformed: expected ARG:SWIZZLE:BOX"},
+      {"tma=0:48:64,64", "metadata tma '0:48:64,64' is malformed: the swizzle "
+                         "is not 0, 32, 64 or 128"},
+      {"tma=0:128:512,64", "metadata tma '0:128:512,64' is malformed: a box "
+                           "dimension is not 1 to 256"},
+      {"tma=0:0:1,1,1,1,1,1", "metadata tma '0:0:1,1,1,1,1,1' is malformed: "
+                              "more than 5 dimensions"},
+      {"tma=6:128:64", "metadata tma of argument 6: 'K' is not a pointer"},
+      {"tma=0:128:64", "metadata tma of argument 0: argument 2 is not "
+                       "'d.pack.stride0'"},
+      {"tma=1:128:64", "metadata tma of argument 1: 'd.pack.shape0' is not "
+                       "a pointer"},
+      {"tma=0:0:8,8,8", "metadata tma of argument 0: the kernel has 7 "
+                        "arguments, fewer than the descriptor's"},
+      {"tma=9:0:8", "metadata tma of argument 9: the kernel has 7 arguments"},
+  };
+  for (const auto &c : cases) {
+    EXPECT_FALSE(parseMetadata(std::string(kDescriptorArgs) + c.line, m, error))
+        << c.line;
+    EXPECT_EQ(error, c.message);
+  }
+}
+
 TEST(BundleTest, WritesOnlyReadableMetadata) {
   std::vector<Entry> e = sample();
   e[0].meta.numWarps = 131072;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Target/Target.h"
+#include "ToLLVM/TMAToLLVM.h"
 
 #include "trident/Backends/Nvidia/DotPlan.h"
 #include "trident/Backends/Nvidia/Encodings.h"
@@ -99,6 +100,12 @@ protected:
     default: bytes = cc >= 90 ? 227 * 1024 : 48 * 1024;
     }
     return {bytes, "shared memory", "a CTA on sm_" + std::to_string(cc)};
+  }
+  mlir::LogicalResult
+  recordKernelParameters(mlir::ModuleOp module,
+                         trident::StageContext &ctx) const override {
+    ctx.metadata.tensorMaps.clear(); // a stage rerun starts afresh
+    return trident::nvidia::recordTensorMapArguments(module, ctx.metadata);
   }
   std::unique_ptr<mlir::Pass>
   createLowering(const trident::Target &t, const trident::GpuOptions &,

@@ -199,6 +199,8 @@ std::vector<Stage> GpuBackend::stages(const Target &target) const {
                std::string error;
                mlir::FailureOr<GpuOptions> gpu =
                    GpuOptions::parse(c.options, error);
+               if (mlir::failed(recordKernelParameters(*a.module, c)))
+                 return mlir::failure();
                std::unique_ptr<mlir::Pass> lowering;
                if (mlir::succeeded(gpu))
                  lowering = createLowering(target, *gpu, c.options, error);

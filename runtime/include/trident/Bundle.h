@@ -68,6 +68,19 @@ struct KernelConstexpr {
   std::string name, value;
 };
 
+/// A kernel parameter that is a TMA descriptor (a 128-byte CUtensorMap
+/// passed by value), which the runtime encodes at each launch from the
+/// launch arguments of a tensor descriptor (DescriptorArguments.h in core):
+/// args[arg] is the base pointer, then `rank` shapes, `rank` strides (in
+/// elements) and the padding flag. `box` is the block each copy moves
+/// (tensor order), `swizzle` the shared-memory swizzle in bytes (0, 32,
+/// 64, 128). Written `tma=ARG:SWIZZLE:BOX0,BOX1,...`.
+struct TensorMapArg {
+  uint32_t arg = 0;
+  uint32_t swizzle = 0;
+  std::vector<uint32_t> box;
+};
+
 /// What a runtime needs to know to launch a compiled kernel.
 struct KernelMetadata {
   std::string kernel;      ///< the kernel's name (its symbol in the binary)
@@ -105,6 +118,8 @@ struct KernelMetadata {
   /// refuses the kernel, naming it.
   std::vector<std::string> requirements;
   std::vector<KernelArg> args;
+  /// Arguments passed to the binary as TMA descriptors (requires "tma").
+  std::vector<TensorMapArg> tensorMaps;
   std::vector<KernelConstexpr> constexprs;
   /// Backend-specific facts (`key=value`), kept verbatim.
   std::map<std::string, std::string> extra;

@@ -158,11 +158,87 @@ std::string formatMetadata(const KernelMetadata &m) {
     kv("requires", join(m.requirements));
   for (const KernelArg &a : m.args)
     kv("arg", a.name + ":" + a.spelling());
+  for (const TensorMapArg &t : m.tensorMaps) {
+    std::string box;
+    for (uint32_t b : t.box)
+      box += (box.empty() ? "" : ",") + std::to_string(b);
+    kv("tma", std::to_string(t.arg) + ":" + std::to_string(t.swizzle) + ":" +
+                  box);
+  }
   for (const KernelConstexpr &c : m.constexprs)
     kv("constexpr", c.name + ":" + c.value);
   for (const auto &[k, v] : m.extra)
     kv(("x." + k).c_str(), v);
   return s;
+}
+
+/// `ARG:SWIZZLE:BOX0,BOX1,...` (TensorMapArg).
+bool parseTensorMapArg(const std::string &value, TensorMapArg &t,
+                       std::string &error) {
+  auto bad = [&](const std::string &why) {
+    error = "metadata tma '" + value + "' is malformed: " + why;
+    return false;
+  };
+  size_t c1 = value.find(':');
+  size_t c2 = c1 == std::string::npos ? c1 : value.find(':', c1 + 1);
+  if (c2 == std::string::npos)
+    return bad("expected ARG:SWIZZLE:BOX");
+  uint64_t n = 0;
+  if (!parseInt(value.substr(0, c1), n) || n > 1u << 20)
+    return bad("the argument index");
+  t.arg = uint32_t(n);
+  if (!parseInt(value.substr(c1 + 1, c2 - c1 - 1), n) ||
+      (n != 0 && n != 32 && n != 64 && n != 128))
+    return bad("the swizzle is not 0, 32, 64 or 128");
+  t.swizzle = uint32_t(n);
+  std::string_view rest = std::string_view(value).substr(c2 + 1);
+  while (true) {
+    size_t comma = rest.find(',');
+    if (!parseInt(std::string(rest.substr(0, comma)), n) || n < 1 || n > 256)
+      return bad("a box dimension is not 1 to 256");
+    t.box.push_back(uint32_t(n));
+    if (comma == std::string_view::npos)
+      break;
+    rest = rest.substr(comma + 1);
+  }
+  if (t.box.size() > 5)
+    return bad("more than 5 dimensions");
+  return true;
+}
+
+/// Each TMA argument must head a descriptor's launch arguments: a pointer,
+/// then its rank's shapes and strides and the padding flag.
+bool checkTensorMaps(const KernelMetadata &m, std::string &error) {
+  for (const TensorMapArg &t : m.tensorMaps) {
+    size_t rank = t.box.size(), last = size_t(t.arg) + 2 * rank + 1;
+    auto bad = [&](const std::string &why) {
+      error = "metadata tma of argument " + std::to_string(t.arg) + ": " + why;
+      return false;
+    };
+    if (t.arg >= m.args.size())
+      return bad("the kernel has " + std::to_string(m.args.size()) +
+                 " arguments");
+    const std::string &name = m.args[t.arg].name;
+    if (m.args[t.arg].type.empty() || m.args[t.arg].type[0] != '*')
+      return bad("'" + name + "' is not a pointer");
+    if (last >= m.args.size())
+      return bad("the kernel has " + std::to_string(m.args.size()) +
+                 " arguments, fewer than the descriptor's");
+    for (size_t k = 0; k < rank; ++k) {
+      if (m.args[t.arg + 1 + k].name != name + ".pack.shape" + std::to_string(k))
+        return bad("argument " + std::to_string(t.arg + 1 + k) + " is not '" +
+                   name + ".pack.shape" + std::to_string(k) + "'");
+      if (m.args[t.arg + 1 + rank + k].name !=
+          name + ".pack.stride" + std::to_string(k))
+        return bad("argument " + std::to_string(t.arg + 1 + rank + k) +
+                   " is not '" + name + ".pack.stride" + std::to_string(k) +
+                   "'");
+    }
+    if (m.args[last].name != name + ".pack.padding")
+      return bad("argument " + std::to_string(last) + " is not '" + name +
+                 ".pack.padding'");
+  }
+  return true;
 }
 
 bool parseMetadata(std::string_view text, KernelMetadata &m,
@@ -253,6 +329,11 @@ bool parseMetadata(std::string_view text, KernelMetadata &m,
       if (!parseKernelArg(value, a, error))
         return false;
       m.args.push_back(std::move(a));
+    } else if (key == "tma") {
+      TensorMapArg t;
+      if (!parseTensorMapArg(value, t, error))
+        return false;
+      m.tensorMaps.push_back(std::move(t));
     } else if (key == "constexpr") {
       size_t colon = value.find(':');
       if (colon == std::string::npos || colon == 0) {
@@ -271,7 +352,7 @@ bool parseMetadata(std::string_view text, KernelMetadata &m,
     error = "metadata lacks the kernel name or the target";
     return false;
   }
-  return true;
+  return checkTensorMaps(m, error);
 }
 
 bool write(const std::vector<Entry> &entries, std::string &out,

@@ -113,7 +113,46 @@ public:
       return arch_ >= 90 && cuda_.cuLaunchKernelEx;
     if (requirement == "cooperative")
       return cooperative_ && cuda_.cuLaunchKernelEx;
+    if (requirement == "tma")
+      return arch_ >= 90 && cuda_.cuTensorMapEncodeTiled;
     return GpuDevice::supports(requirement);
+  }
+  trident_status_t encodeTensorMap(const TensorMapRequest &r,
+                                   void *out) override {
+    // CUtensorMapDataType by the bundle's element names (cuda.h): fp8
+    // and i8 travel as bytes, as in Triton.
+    static const std::pair<const char *, int> kTypes[] = {
+        {"i8", 0},   {"u8", 0},    {"fp8e4nv", 0}, {"fp8e5", 0},
+        {"fp8e4b15", 0}, {"i16", 1}, {"u16", 1},   {"u32", 2},
+        {"i32", 3},  {"u64", 4},   {"i64", 5},     {"fp16", 6},
+        {"fp32", 7}, {"fp64", 8},  {"bf16", 9}};
+    int type = -1;
+    for (const auto &[n, t] : kTypes)
+      if (r.element == n)
+        type = t;
+    if (type < 0)
+      return makeStatus(TRIDENT_INVALID_ARGUMENT,
+                        "no TMA descriptor holds elements of type " +
+                            r.element);
+    size_t rank = r.shape.size();
+    // cuda.h orders every list innermost first; global strides are in
+    // bytes and leave out the innermost (1 element).
+    unsigned long long dims[5], strides[5];
+    unsigned box[5], elementStrides[5];
+    for (size_t i = 0; i < rank; ++i) {
+      dims[i] = r.shape[rank - 1 - i];
+      box[i] = r.box[rank - 1 - i];
+      elementStrides[i] = 1;
+      if (i + 1 < rank)
+        strides[i] = r.strides[rank - 2 - i] * r.elementBytes;
+    }
+    constexpr int kInterleaveNone = 0, kL2Promotion128B = 2;
+    int swizzle = r.swizzle == 128 ? 3 : r.swizzle == 64 ? 2
+                  : r.swizzle == 32 ? 1 : 0;
+    return call(cuda_.cuTensorMapEncodeTiled, out, type, unsigned(rank),
+                const_cast<void *>(r.base), dims, strides, box,
+                elementStrides, kInterleaveNone, swizzle, kL2Promotion128B,
+                r.nanPadding ? 1 : 0);
   }
   bool attribute(const std::string &name, int64_t &out) override {
     // CUdevice_attribute numbers (cuda.h), stable across CUDA versions.

@@ -2,6 +2,7 @@
 
 #include "DotOpToMMA.h"
 #include "FloatConversions.h"
+#include "TMAToLLVM.h"
 #include "WarpGroupDotToLLVM.h"
 
 #include "trident/Backends/Nvidia/Dialect/Dialect.h"
@@ -49,33 +50,22 @@ Value exp2ApproxOfScaled(RewriterBase &rw, Location loc, ValueRange operands) {
   return ptx("ex2.approx.f32 $0, $1;")(rw, loc, x);
 }
 
-/// Hopper's TMA form of TTGIR (as Triton writes it for tensor descriptors
-/// on sm_90) parses, and is not lowered yet: the first such op or
-/// descriptor parameter is named at its location instead of the module
-/// failing to legalize.
-LogicalResult refuseTma(ModuleOp m) {
+/// Device-made descriptors (tensormap_create and its kin) need the global
+/// scratch the bundle describes, which this lowering does not build yet:
+/// the first such op is named at its location.
+LogicalResult refuseDeviceDescriptors(ModuleOp m) {
   using namespace mlir::triton::nvidia_gpu;
-  const char *why = " is Hopper's TMA path, which Trident does not lower "
-                    "yet (tensor descriptors compiled by Trident itself run "
-                    "through pointer arithmetic)";
   WalkResult r = m.walk([&](Operation *op) {
-    if (isa<InitBarrierOp, InvalBarrierOp, BarrierExpectOp, WaitBarrierOp,
-            ArriveBarrierOp, AsyncTMACopyGlobalToLocalOp,
-            AsyncTMACopyLocalToGlobalOp, AsyncTMAReduceOp,
-            AsyncTMAStoreWaitOp, TensormapCreateOp,
-            TensormapFenceproxyAcquireOp, ReinterpretTensorDescOp>(op)) {
-      op->emitError() << "'" << op->getName() << "'" << why;
+    if (isa<TensormapCreateOp, TensormapFenceproxyAcquireOp,
+            ReinterpretTensorDescOp>(op)) {
+      op->emitError() << "'" << op->getName()
+                      << "' makes a TMA descriptor on the device, which "
+                         "Trident does not lower yet (descriptors passed as "
+                         "kernel arguments are supported; Trident's own "
+                         "tl.make_tensor_descriptor runs through pointer "
+                         "arithmetic)";
       return WalkResult::interrupt();
     }
-    if (auto f = dyn_cast<FunctionOpInterface>(op))
-      if (llvm::any_of(f.getArgumentTypes(), [](Type t) {
-            return isa<triton::TensorDescType>(t);
-          })) {
-        op->emitError() << "a !tt.tensordesc parameter in TTGIR (a "
-                           "CUtensorMap argument)"
-                        << why;
-        return WalkResult::interrupt();
-      }
     return WalkResult::advance();
   });
   return failure(r.wasInterrupted());
@@ -87,8 +77,10 @@ struct ConvertTritonGPUToNVVM
   using ConvertTritonGPUToNVVMBase::ConvertTritonGPUToNVVMBase;
   void runOnOperation() override {
     ModuleOp m = getOperation();
-    if (failed(refuseTma(m)))
+    if (failed(refuseDeviceDescriptors(m)))
       return signalPassFailure();
+    trident::nvidia::TensorMapParameters tensorMaps =
+        trident::nvidia::findTensorMapParameters(m);
     trident::nvidia::NvidiaTargetInfo target(computeCapability, basedAccesses);
     int cc = computeCapability;
     auto extra = [cc, &target](trident::TritonGPUToLLVMTypeConverter &tc,
@@ -96,6 +88,7 @@ struct ConvertTritonGPUToNVVM
       trident::nvidia::populateFloatConversionPatterns(tc, p, cc);
       trident::nvidia::populateDotOpToMMAPatterns(tc, p);
       trident::nvidia::populateWarpGroupDotPatterns(tc, p, target);
+      trident::nvidia::populateTMAPatterns(tc, p, target);
       p.add<F32OpLowering<math::ExpOp>>(tc, /*benefit=*/3, exp2ApproxOfScaled);
       // fp32 exp2 as Triton's: libdevice's exp2f under nvvm-reflect-ftz,
       // which is ex2.approx.ftz.f32 (denormal results flushed). The
@@ -123,6 +116,7 @@ struct ConvertTritonGPUToNVVM
     };
     if (failed(trident::lowerTritonGPUToLLVM(m, target, extra)))
       return signalPassFailure();
+    trident::nvidia::markTensorMapParameters(m, tensorMaps);
   }
 };
 

@@ -139,6 +139,14 @@ protected:
                               const Target &target) const {}
   /// The shared-memory limit of one program on `target`.
   virtual SharedMemoryLimit sharedMemoryLimit(const Target &target) const = 0;
+  /// Called by the llir stage with the TTGIR it is about to lower: what
+  /// the binary's parameters add to the metadata beyond the signature
+  /// (NVIDIA: tensor descriptors passed as TMA descriptors, which the
+  /// runtime encodes). Nothing by default.
+  virtual mlir::LogicalResult recordKernelParameters(mlir::ModuleOp module,
+                                                     StageContext &ctx) const {
+    return mlir::success();
+  }
   /// The vendor's TTGIR -> LLVM conversion pass for `target`, set up from
   /// the parsed options (its own through boolOption / intOption); null with
   /// `error` when an option is wrong.
