@@ -13,6 +13,7 @@
 #include "trident/Backends/Nvidia/DotPlan.h"
 #include "trident/Backends/Nvidia/Encodings.h"
 #include "trident/Backends/Nvidia/Passes.h"
+#include "trident/Backends/Nvidia/TensorDescriptors.h"
 #include "trident/Plugin/GpuBackend.h"
 #include "trident/Plugin/PluginAPI.h"
 #include "trident/Plugin/Registry.h"
@@ -74,10 +75,19 @@ protected:
   dotPlanner(const trident::Target &t) const override {
     return trident::nvidia::dotPlanner(computeCapability(t));
   }
-  /// wgmma in flight across the pipelined K loop (sm_90).
+  /// TMA for tensor descriptors from sm_90 (TensorDescriptors.h).
+  mlir::triton::gpu::DescriptorCopierRef
+  descriptorCopier(const trident::Target &t) const override {
+    return computeCapability(t) >= 90 ? trident::nvidia::tmaCopier() : nullptr;
+  }
+  /// The descriptors' loads and stores left outside pipelined loops as TMA
+  /// copies (sm_90 on); wgmma in flight across the pipelined K loop
+  /// (sm_90).
   void addTTGIRPasses(mlir::OpPassManager &pm,
                       const trident::Target &t) const override {
     int cc = computeCapability(t);
+    if (cc >= 90)
+      pm.addPass(trident::nvidia::createNvidiaLowerTensorDescriptors());
     if (cc >= 90 && cc < 100)
       pm.addPass(trident::nvidia::createNvidiaAsyncWarpGroupDots());
   }

@@ -166,9 +166,10 @@ std::vector<Stage> GpuBackend::stages(const Target &target) const {
   mlir::triton::gpu::DotPlanner planner = dotPlanner(target);
   std::string strategy = pipelineStrategy(target);
   int64_t sharedLimit = int64_t(sharedMemoryLimit(target).bytes);
+  mlir::triton::gpu::DescriptorCopierRef copier = descriptorCopier(target);
   Stage ttgir{"ttgir", ".mlir", false,
-              [this, target, threadsPerWarp, planner, strategy,
-               sharedLimit](Artifact &a, StageContext &c) {
+              [this, target, threadsPerWarp, planner, strategy, sharedLimit,
+               copier](Artifact &a, StageContext &c) {
                 std::string error;
                 mlir::FailureOr<GpuOptions> gpu =
                     GpuOptions::parse(c.options, error);
@@ -184,10 +185,10 @@ std::vector<Stage> GpuBackend::stages(const Target &target) const {
                   o.threadsPerWarp = threadsPerWarp;
                   o.numCtas = gpu->numCtas;
                   o.target = target.str;
-                  mlir::triton::gpu::buildTritonToTritonGPUPipeline(pm, o,
-                                                                    planner);
+                  mlir::triton::gpu::buildTritonToTritonGPUPipeline(
+                      pm, o, planner, copier);
                   mlir::triton::gpu::buildPipelineLoopsPipeline(
-                      pm, gpu->numStages, strategy, sharedLimit);
+                      pm, gpu->numStages, strategy, sharedLimit, copier);
                   addTTGIRPasses(pm, target);
                 });
               }};

@@ -189,6 +189,10 @@ void WaitBarrierOp::getEffects(
                        SharedMemory::get());
   for (OpOperand &d : getDepsMutable())
     effects.emplace_back(MemoryEffects::Read::get(), &d, SharedMemory::get());
+  // What the copies it waits for wrote becomes visible here: nothing may
+  // move across it, and it is never dead (as Triton 3.6 declares it).
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       SideEffects::DefaultResource::get());
 }
 
 LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {

@@ -30,6 +30,10 @@ namespace {
 
 /// A buffer of a multi-buffered allocation made outside `loop`.
 bool isLoopBuffer(Value v, scf::ForOp loop) {
+  // Read transposed (tl.dot(a, b.T) of a descriptor's block): the view's
+  // buffer.
+  if (auto trans = v.getDefiningOp<MemDescTransOp>())
+    v = trans.getSrc();
   auto index = v.getDefiningOp<MemDescIndexOp>();
   if (!index || index->getParentOp() != loop.getOperation())
     return false;

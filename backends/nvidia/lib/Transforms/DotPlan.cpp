@@ -187,10 +187,12 @@ std::optional<DotPlan> wgmmaPlan(DotOp dot, const DotPlanContext &context,
       if (auto cvt = v.getDefiningOp<ConvertLayoutOp>())
         v = cvt.getSrc();
       auto t = cast<RankedTensorType>(v.getType());
-      // A that is not a loaded tile (attention's P) stays in registers, as
+      // A that is not a loaded tile (attention's P; a tile loaded through
+      // a pointer or a descriptor is one) stays in registers, as
       // the accumulator's #ttg.dot_op (kWidth 2: the A fragment of each
       // warp is mma.sync's): no store, fence and barrier a K step.
-      if (i == 0 && sixteen && !v.getDefiningOp<LoadOp>()) {
+      if (i == 0 && sixteen && !v.getDefiningOp<LoadOp>() &&
+          !v.getDefiningOp<DescriptorLoadOp>()) {
         auto reg = RankedTensorType::get(
             t.getShape(), t.getElementType(),
             DotOperandEncodingAttr::get(

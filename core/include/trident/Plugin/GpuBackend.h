@@ -27,6 +27,7 @@
 #define TRIDENT_PLUGIN_GPUBACKEND_H
 
 #include "trident/Plugin/Backend.h"
+#include "trident/Dialect/TritonGPU/Transforms/DescriptorCopier.h"
 #include "trident/Dialect/TritonGPU/Transforms/DotPlan.h"
 
 #include <cstdint>
@@ -131,6 +132,15 @@ protected:
   /// (loads one iteration ahead, any target; the default).
   virtual std::string pipelineStrategy(const Target &target) const {
     return "registers";
+  }
+  /// How `target` copies tensor descriptors' blocks into shared memory
+  /// (DescriptorCopier.h: NVIDIA's TMA from sm_90); null (the default)
+  /// rewrites descriptors to pointer arithmetic. A backend that returns
+  /// one lowers the tt.descriptor_load / tt.descriptor_store left outside
+  /// pipelined loops in its own TTGIR passes.
+  virtual mlir::triton::gpu::DescriptorCopierRef
+  descriptorCopier(const Target &target) const {
+    return nullptr;
   }
   /// The vendor's own TTGIR passes, run at the end of the ttgir stage
   /// (after layout assignment and the pipeliner): what its matrix unit's

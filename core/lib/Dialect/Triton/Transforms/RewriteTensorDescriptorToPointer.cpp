@@ -428,12 +428,64 @@ struct KernelDescriptor {
   unsigned elementBytes;
 };
 
+/// Whether every descriptor of `module` is a kernel parameter `keep` takes,
+/// read and written only by tt.descriptor_load / tt.descriptor_store.
+bool allDescriptorsKept(ModuleOp module,
+                        const std::function<bool(tt::TensorDescType)> &keep) {
+  bool kept = true;
+  module.walk([&](Operation *op) {
+    if (isa<tt::MakeTensorDescOp, tt::DescriptorReduceOp,
+            tt::DescriptorGatherOp, tt::DescriptorScatterOp>(op)) {
+      kept = false;
+      return WalkResult::interrupt();
+    }
+    if (auto f = dyn_cast<tt::FuncOp>(op)) {
+      for (BlockArgument a : f.getArguments()) {
+        auto d = dyn_cast<tt::TensorDescType>(a.getType());
+        if (!d)
+          continue;
+        bool ok = f.isPublic() && !f.isExternal() && keep(d);
+        for (OpOperand &use : a.getUses()) {
+          Operation *user = use.getOwner();
+          ok &= (isa<tt::DescriptorLoadOp>(user) &&
+                 cast<tt::DescriptorLoadOp>(user).getDesc() == a) ||
+                (isa<tt::DescriptorStoreOp>(user) &&
+                 cast<tt::DescriptorStoreOp>(user).getDesc() == a);
+        }
+        if (!ok) {
+          kept = false;
+          return WalkResult::interrupt();
+        }
+      }
+      if (mentionsDescriptor(f.getResultTypes())) {
+        kept = false;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    }
+    // A descriptor anywhere else (a loop or branch argument, a call's
+    // result) is not a kernel parameter.
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        if (mentionsDescriptor(b.getArgumentTypes()) && !isa<tt::FuncOp>(op))
+          kept = false;
+    if (mentionsDescriptor(op->getResultTypes()))
+      kept = false;
+    return kept ? WalkResult::advance() : WalkResult::interrupt();
+  });
+  return kept;
+}
+
 struct RewriteTensorDescriptorToPointer
     : public tt::impl::TritonRewriteTensorDescriptorToPointerBase<
           RewriteTensorDescriptorToPointer> {
+  std::function<bool(tt::TensorDescType)> keep;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    if (keep && allDescriptorsKept(module, keep))
+      return;
 
     TypeConverter converter;
     converter.addConversion([](Type t) { return t; });
@@ -516,3 +568,10 @@ struct RewriteTensorDescriptorToPointer
 };
 
 } // namespace
+
+std::unique_ptr<Pass> tt::createTritonRewriteTensorDescriptorToPointer(
+    std::function<bool(TensorDescType)> keep) {
+  auto pass = std::make_unique<RewriteTensorDescriptorToPointer>();
+  pass->keep = std::move(keep);
+  return pass;
+}

@@ -131,6 +131,9 @@ private:
   std::vector<Value> values_;
   std::vector<SliceEdge> edges_;
   std::vector<Operation *> memoryOps_;
+  /// Blocks of kept tensor descriptors, read or written through shared
+  /// memory: their classes want wide contiguous rows.
+  std::vector<Value> descriptorBlocks_;
   llvm::DenseMap<const void *, Attribute> assigned_;
   llvm::DenseMap<const void *, const SliceEdge *> derivation_;
 };
@@ -162,6 +165,16 @@ LogicalResult LayoutAssignment::collect(Operation *op) {
   }
   if (isa<TransOp, ReshapeOp, SplitOp>(op))
     return success();
+  // Tensor descriptors kept for the target's copy engine: a block arrives
+  // through shared memory (a class of its own), and leaves through it.
+  if (auto l = dyn_cast<DescriptorLoadOp>(op)) {
+    descriptorBlocks_.push_back(l.getResult());
+    return success();
+  }
+  if (auto s = dyn_cast<DescriptorStoreOp>(op)) {
+    descriptorBlocks_.push_back(s.getSrc());
+    return success();
+  }
   // Block pointers are rewritten before (triton-rewrite-tensor-pointer).
   if (isa<MakeTensorPtrOp, AdvanceOp>(op))
     return op->emitError("'")
@@ -325,6 +338,24 @@ Attribute LayoutAssignment::rootEncoding(const void *cls) {
   }
   if (best)
     return best;
+  // A descriptor's block: moved through shared memory, 16 bytes a thread
+  // along its contiguous (last) dimension.
+  for (Value v : descriptorBlocks_) {
+    if (leader(v) != cls)
+      continue;
+    auto type = cast<RankedTensorType>(v.getType());
+    unsigned rank = type.getRank();
+    SmallVector<unsigned> order;
+    for (int d = int(rank) - 1; d >= 0; --d)
+      order.push_back(unsigned(d));
+    int64_t bits = std::max<int64_t>(8, type.getElementTypeBitWidth());
+    int64_t vec = std::min<int64_t>(128 / bits, type.getShape().back());
+    vec = std::min<int64_t>(
+        vec, std::max<int64_t>(1, type.getNumElements() / threads));
+    return blockedEncodingFor(module_.getContext(), type.getShape(), order,
+                              unsigned(std::max<int64_t>(vec, 1)), numWarps_,
+                              threadsPerWarp_);
+  }
   // No access in the class: the default for its largest shape.
   RankedTensorType largest;
   for (Value v : values_)

@@ -38,6 +38,7 @@
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/Transforms/DescriptorCopier.h"
 #include "trident/Tools/SharedSwizzle.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -51,7 +52,9 @@
 
 #include "llvm/ADT/SetVector.h"
 
+#include <functional>
 #include <map>
+#include <set>
 
 namespace mlir::triton::gpu {
 #define GEN_PASS_DEF_TRITONGPUSCHEDULELOOPS
@@ -88,19 +91,47 @@ bool isOperandBuffer(Operation *op) {
   return alloc && alloc.getSrc() && inSharedMemory(alloc.getType());
 }
 
-/// A load of a tensor whose every use turns it into a dot operand: a
-/// conversion to a #ttg.dot_op (read from the buffer into registers) or
-/// a buffer in the one shared encoding a matrix unit reads.
-bool feedsDotsOnly(LoadOp load) {
-  auto type = dyn_cast<RankedTensorType>(load.getType());
-  if (!type || type.getRank() < 2 ||
-      !isa<RankedTensorType>(load.getPtr().getType()))
+/// A 2-D tt.trans whose every user is a buffer a matrix unit reads, in
+/// one encoding (`tl.dot(a, b.T)` of a loaded b).
+bool isTransposedOperand(Operation *op) {
+  auto trans = dyn_cast<TransOp>(op);
+  if (!trans || trans->use_empty() ||
+      cast<RankedTensorType>(trans.getType()).getRank() != 2)
+    return false;
+  Attribute encoding;
+  for (Operation *user : trans->getUsers()) {
+    if (!isOperandBuffer(user))
+      return false;
+    Attribute e = cast<LocalAllocOp>(user).getType().getEncoding();
+    if (encoding && e != encoding)
+      return false;
+    encoding = e;
+  }
+  return true;
+}
+
+/// A load of a tensor (through a tensor of pointers, or a descriptor's
+/// block) whose every use turns it into a dot operand: a conversion to a
+/// #ttg.dot_op (read from the buffer into registers) or a buffer in the
+/// one shared encoding a matrix unit reads.
+bool feedsDotsOnly(Operation *load) {
+  if (!isa<LoadOp, DescriptorLoadOp>(load))
+    return false;
+  auto type = dyn_cast<RankedTensorType>(load->getResult(0).getType());
+  if (!type || type.getRank() < 2)
+    return false;
+  if (auto l = dyn_cast<LoadOp>(load);
+      l && !isa<RankedTensorType>(l.getPtr().getType()))
     return false;
   if (load->use_empty())
     return false;
   Attribute bufferEncoding;
   for (Operation *user : load->getUsers()) {
     if (isDotOperandConvert(user))
+      continue;
+    // A descriptor's block read transposed from its buffer (the copier's
+    // encoding decides whether that can be).
+    if (isa<DescriptorLoadOp>(load) && isTransposedOperand(user))
       continue;
     if (!isOperandBuffer(user))
       return false;
@@ -114,11 +145,18 @@ bool feedsDotsOnly(LoadOp load) {
 
 /// The shared encoding a matrix unit reads `load` in (its local_alloc
 /// users'), or null when only conversions to registers read it.
-Attribute operandBufferEncoding(LoadOp load) {
+Attribute operandBufferEncoding(Operation *load) {
   for (Operation *user : load->getUsers())
     if (isOperandBuffer(user))
       return cast<LocalAllocOp>(user).getType().getEncoding();
   return {};
+}
+
+/// Whether a matrix unit reads `load`'s buffer itself (asynchronously, so
+/// a ring needs one more buffer), directly or transposed.
+bool readByMatrixUnit(Operation *load) {
+  return operandBufferEncoding(load) ||
+         llvm::any_of(load->getUsers(), isTransposedOperand);
 }
 
 /// The elements one asynchronous copy of `load` may move (4, 8 or 16
@@ -146,6 +184,35 @@ int32_t asyncCopyElements(LoadOp load, const AxisInfoAnalysis &axis) {
   return vec * bits < 32 ? 0 : int32_t(vec);
 }
 
+/// The encoding of the buffers the target's copier writes `load`'s block
+/// in, when it copies it and a matrix unit reading it takes that
+/// encoding; null otherwise (the load is not run ahead).
+Attribute descriptorCopyEncoding(DescriptorLoadOp load,
+                                 const DescriptorCopier *copier) {
+  if (!copier || !feedsDotsOnly(load))
+    return {};
+  auto descType = cast<TensorDescType>(load.getDesc().getType());
+  if (!copier->takes(descType))
+    return {};
+  Attribute encoding = copier->bufferEncoding(descType);
+  if (!encoding)
+    return {};
+  for (Operation *user : load->getUsers()) {
+    if (isOperandBuffer(user) &&
+        cast<LocalAllocOp>(user).getType().getEncoding() != encoding)
+      return {};
+    if (isTransposedOperand(user)) {
+      auto trans = cast<TransOp>(user);
+      Attribute read =
+          cast<LocalAllocOp>(*trans->getUsers().begin()).getType().getEncoding();
+      if (trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
+          read != copier->transposedEncoding(encoding))
+        return {};
+    }
+  }
+  return encoding;
+}
+
 void setSchedule(Operation *op, int stage, int cluster) {
   Builder b(op->getContext());
   op->setAttr(kStage, b.getI32IntegerAttr(stage));
@@ -170,16 +237,22 @@ bool isPipelineStrategy(StringRef s) {
 /// when nothing in it can run ahead. With asynchronous copies, the stages
 /// are as many as `sharedLimit` bytes of buffers allow (0: no limit).
 bool scheduleLoop(scf::ForOp loop, int numStages, bool asyncCopies,
-                  int64_t sharedLimit, const AxisInfoAnalysis &axis) {
+                  int64_t sharedLimit, const AxisInfoAnalysis &axis,
+                  const DescriptorCopier *copier) {
   Block *body = loop.getBody();
   // With asynchronous copies, only loads that can be copies run ahead (as
-  // Triton's): the others would hold a tile in registers per stage.
-  SmallVector<LoadOp> loads;
-  for (Operation &op : body->without_terminator())
+  // Triton's): the others would hold a tile in registers per stage. A
+  // descriptor's block runs ahead as the target's bulk copies.
+  SmallVector<Operation *> loads;
+  for (Operation &op : body->without_terminator()) {
     if (auto load = dyn_cast<LoadOp>(op);
         load && feedsDotsOnly(load) &&
         (!asyncCopies || asyncCopyElements(load, axis) > 0))
       loads.push_back(load);
+    if (auto load = dyn_cast<DescriptorLoadOp>(op);
+        load && asyncCopies && descriptorCopyEncoding(load, copier))
+      loads.push_back(load);
+  }
   if (loads.empty())
     return false;
   // Everything the loads' operands come from, inside the body, and what
@@ -207,6 +280,8 @@ bool scheduleLoop(scf::ForOp loop, int numStages, bool asyncCopies,
   for (Operation *op : early) {
     if (isa<LoadOp>(op) && op->getNumRegions() == 0)
       continue;
+    if (isa<DescriptorLoadOp>(op) && llvm::is_contained(loads, op))
+      continue;
     if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
       return false;
   }
@@ -215,14 +290,14 @@ bool scheduleLoop(scf::ForOp loop, int numStages, bool asyncCopies,
   // vendor's wait) holds one more.
   if (asyncCopies && sharedLimit > 0) {
     int64_t perStage = 0, fixed = 0;
-    for (LoadOp load : loads) {
-      auto t = cast<RankedTensorType>(load.getType());
+    for (Operation *load : loads) {
+      auto t = cast<RankedTensorType>(load->getResult(0).getType());
       int64_t bytes = t.getNumElements() *
                       int64_t(std::max<unsigned>(
                                   memoryElementBits(t.getElementType()), 8) /
                               8);
       perStage += bytes;
-      if (operandBufferEncoding(load))
+      if (readByMatrixUnit(load))
         fixed += bytes;
     }
     // Buffers the function holds besides the copies' (operands a matrix
@@ -234,7 +309,7 @@ bool scheduleLoop(scf::ForOp loop, int numStages, bool asyncCopies,
     if (func)
       func->walk([&](LocalAllocOp alloc) {
         Value src = alloc.getSrc();
-        auto load = src ? src.getDefiningOp<LoadOp>() : LoadOp();
+        Operation *load = src ? src.getDefiningOp() : nullptr;
         if (load && feedsDotsOnly(load))
           return;
         if (inSharedMemory(alloc.getType()))
@@ -282,6 +357,7 @@ struct ScheduleLoopsPass
     : public mlir::triton::gpu::impl::TritonGPUScheduleLoopsBase<
           ScheduleLoopsPass> {
   using TritonGPUScheduleLoopsBase::TritonGPUScheduleLoopsBase;
+  DescriptorCopierRef copier;
   void runOnOperation() override {
     if (!isPipelineStrategy(strategy)) {
       getOperation().emitError("tritongpu-schedule-loops: strategy '")
@@ -302,8 +378,7 @@ struct ScheduleLoopsPass
     for (scf::ForOp loop : loops) {
       bool feedsDots = false;
       for (Operation &op : loop.getBody()->without_terminator())
-        if (auto load = dyn_cast<LoadOp>(op))
-          feedsDots |= feedsDotsOnly(load);
+        feedsDots |= feedsDotsOnly(&op);
       if (feedsDots)
         moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
     }
@@ -316,7 +391,8 @@ struct ScheduleLoopsPass
         stages = std::min(stages, 2);
       if (stages < 2)
         continue;
-      scheduleLoop(loop, stages, strategy == "async-copy", sharedLimit, axis);
+      scheduleLoop(loop, stages, strategy == "async-copy", sharedLimit, axis,
+                   copier.get());
     }
   }
 };
@@ -430,15 +506,20 @@ int32_t copyWidthInto(RankedTensorType load, Attribute encoding, int32_t vec) {
 /// stepped at the end of the body in its stage. The iteration's index
 /// would be `(iv - lb) / step % n`; carried, it costs an add and a select
 /// where the remainder costs a division (ten instructions an iteration for
-/// n = 3), as Triton's insert and extract indices do.
+/// n = 3), as Triton's insert and extract indices do. A counter may carry
+/// its phase too: the parity of the passes over the buffers so far (0 on
+/// the first, flipped each time the counter wraps), which a wait on a
+/// completion signal of the buffer compares with.
 class BufferCounters {
 public:
   /// Asks for the counter of `n` buffers read or written in `stage`,
-  /// `cluster` (the earliest of its users').
-  void need(int n, int stage, int cluster) {
+  /// `cluster` (the earliest of its users'), with its phase if `phase`.
+  void need(int n, int stage, int cluster, bool phase = false) {
     auto [it, inserted] = clusters_.try_emplace({n, stage}, cluster);
     if (!inserted)
       it->second = std::min(it->second, cluster);
+    if (phase)
+      phased_.insert({n, stage});
   }
   /// Adds the counters to `loop` (replaced by a loop with more iteration
   /// arguments, its attributes kept).
@@ -449,17 +530,22 @@ public:
     for (auto &[key, cluster] : clusters_)
       keys.push_back(key);
     llvm::sort(keys);
+    SmallVector<std::pair<int, int>> phased;
+    for (auto &key : keys)
+      if (phased_.count(key))
+        phased.push_back(key);
     OpBuilder outside(loop);
     Value zero = arith::ConstantOp::create(outside, loop.getLoc(),
                                           outside.getI32IntegerAttr(0));
-    SmallVector<Value> inits(keys.size(), zero);
+    SmallVector<Value> inits(keys.size() + phased.size(), zero);
     SmallVector<NamedAttribute> attrs(loop->getDiscardableAttrs());
     IRRewriter rw(loop.getContext());
     FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
         rw, inits, /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument> args) {
-          SmallVector<Value> next;
-          for (auto [key, arg] : llvm::zip(keys, args)) {
+          SmallVector<Value> next, nextPhases;
+          size_t p = keys.size();
+          for (auto [key, arg] : llvm::zip(keys, args.take_front(keys.size()))) {
             auto [n, stage] = key;
             int cluster = clusters_[key];
             Value one = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(1));
@@ -469,13 +555,27 @@ public:
             auto wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
                                               plus, count);
             auto sel = arith::SelectOp::create(b, loc, wrap, zero, plus);
-            for (Operation *op : {one.getDefiningOp(), count.getDefiningOp(),
-                                  plus.getOperation(), wrap.getOperation(),
-                                  sel.getOperation()})
-              setSchedule(op, stage, cluster);
+            SmallVector<Operation *> ops = {one.getDefiningOp(),
+                                            count.getDefiningOp(),
+                                            plus.getOperation(),
+                                            wrap.getOperation(),
+                                            sel.getOperation()};
             next.push_back(sel);
             counters_[key] = arg;
+            if (phased_.count(key)) {
+              BlockArgument phase = args[p++];
+              auto flip = arith::XOrIOp::create(b, loc, phase, one);
+              auto nextPhase =
+                  arith::SelectOp::create(b, loc, wrap, flip, phase);
+              ops.push_back(flip);
+              ops.push_back(nextPhase);
+              nextPhases.push_back(nextPhase);
+              phases_[key] = phase;
+            }
+            for (Operation *op : ops)
+              setSchedule(op, stage, cluster);
           }
+          next.append(nextPhases.begin(), nextPhases.end());
           return next;
         });
     loop = cast<scf::ForOp>(grown->getOperation());
@@ -483,10 +583,12 @@ public:
       loop->setAttr(a.getName(), a.getValue());
   }
   Value index(int n, int stage) const { return counters_.lookup({n, stage}); }
+  Value phase(int n, int stage) const { return phases_.lookup({n, stage}); }
 
 private:
   std::map<std::pair<int, int>, int> clusters_;
-  llvm::DenseMap<std::pair<int, int>, Value> counters_;
+  std::set<std::pair<int, int>> phased_;
+  llvm::DenseMap<std::pair<int, int>, Value> counters_, phases_;
 };
 
 /// Turns the loads of `loop` that `plan` lists into asynchronous copies.
@@ -615,6 +717,168 @@ SmallVector<Value> lowerToAsyncCopies(scf::ForOp &loop,
 }
 
 //===----------------------------------------------------------------------===//
+// A target's bulk copies of descriptor blocks (DescriptorCopier.h)
+//===----------------------------------------------------------------------===//
+
+/// What one descriptor load becomes.
+struct DescriptorCopy {
+  DescriptorLoadOp load;
+  Attribute encoding; // the copier's, for the descriptor's block
+  int distance = 1;
+  int numBuffers = 1;
+};
+
+/// What to do after a loop once it is expanded (free buffers, signals).
+using AfterLoop = std::function<void(OpBuilder &, Location)>;
+
+/// Turns the descriptor loads of `loop` that `plan` lists into the
+/// copier's copies: the loads of one stage and buffer count share a ring
+/// of buffers' signals and are issued together where the last of them
+/// was; their reads wait for the slot's phase first.
+void lowerToDescriptorCopies(scf::ForOp &loop,
+                             MutableArrayRef<DescriptorCopy> plan,
+                             const DescriptorCopier &copier,
+                             SmallVectorImpl<AfterLoop> &after) {
+  BufferCounters counters;
+  for (DescriptorCopy &p : plan) {
+    counters.need(p.numBuffers, attrOr(p.load, kStage, 0),
+                  attrOr(p.load, kCluster, 0));
+    for (Operation *user : p.load->getUsers())
+      counters.need(p.numBuffers, attrOr(user, kStage, 0),
+                    attrOr(user, kCluster, 0), /*phase=*/true);
+  }
+  counters.create(loop);
+  MLIRContext *ctx = loop.getContext();
+  Attribute smem = SharedMemorySpaceAttr::get(ctx);
+  OpBuilder outside(loop);
+  std::map<std::pair<int, int>, SmallVector<DescriptorCopy *>> groups;
+  for (DescriptorCopy &p : plan)
+    groups[{attrOr(p.load, kStage, 0), p.numBuffers}].push_back(&p);
+  struct Group {
+    Value signals;
+    int numBuffers;
+  };
+  llvm::DenseMap<Operation *, Group> groupOf;   // by load
+  llvm::DenseMap<Operation *, Value> buffersOf; // by load
+  for (auto &[key, copies] : groups) {
+    auto [stage, n] = key;
+    Value signals = copier.createSignals(outside, loop.getLoc(), n);
+    DescriptorLoadOp last = copies.front()->load;
+    SmallVector<Value> allBuffers;
+    for (DescriptorCopy *p : copies) {
+      auto type = cast<RankedTensorType>(p->load.getType());
+      SmallVector<int64_t> shape = {n};
+      shape.append(type.getShape().begin(), type.getShape().end());
+      auto bufType = MemDescType::get(ctx, shape, type.getElementType(),
+                                      p->encoding, smem, /*mutable=*/true, {});
+      Value buffers =
+          LocalAllocOp::create(outside, p->load.getLoc(), bufType, Value())
+              .getResult();
+      buffersOf[p->load] = buffers;
+      groupOf[p->load] = {signals, n};
+      allBuffers.push_back(buffers);
+      if (last->isBeforeInBlock(p->load))
+        last = p->load;
+    }
+    int cluster = attrOr(last, kCluster, 0);
+    OpBuilder b(last);
+    Location loc = last.getLoc();
+    Value index = counters.index(n, stage);
+    SmallVector<Operation *> ops;
+    SmallVector<DescriptorLoadOp> loads;
+    SmallVector<Value> views;
+    for (DescriptorCopy *p : copies) {
+      auto type = cast<RankedTensorType>(p->load.getType());
+      auto viewType = MemDescType::get(ctx, type.getShape(),
+                                       type.getElementType(), p->encoding,
+                                       smem, /*mutable=*/true, {});
+      auto view = MemDescIndexOp::create(b, loc, viewType,
+                                         buffersOf[p->load], index);
+      ops.push_back(view);
+      loads.push_back(p->load);
+      views.push_back(view.getResult());
+    }
+    auto pred = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    ops.push_back(pred);
+    llvm::append_range(ops, copier.issue(b, loc, signals, index, loads, views,
+                                         pred.getResult()));
+    for (Operation *op : ops)
+      setSchedule(op, stage, cluster);
+    after.push_back([&copier, signals, n, allBuffers](OpBuilder &ab,
+                                                      Location at) {
+      copier.destroySignals(ab, at, signals, n);
+      for (Value buffer : allBuffers)
+        LocalDeallocOp::create(ab, at, buffer);
+    });
+  }
+  // The reads, in body order: a wait for the slot before the first read
+  // of each signal ring in each stage, then the buffer itself (a matrix
+  // unit's operand) or a local_load of it.
+  SmallVector<std::pair<Operation *, DescriptorLoadOp>> reads;
+  for (DescriptorCopy &p : plan)
+    for (Operation *user : p.load->getUsers())
+      reads.push_back({user, p.load});
+  llvm::sort(reads, [](auto &x, auto &y) {
+    return x.first->isBeforeInBlock(y.first);
+  });
+  std::set<std::pair<Operation *, int>> waited; // (signals, stage)
+  for (auto &[user, load] : reads) {
+    int stage = attrOr(user, kStage, 0), cluster = attrOr(user, kCluster, 0);
+    Location at = user->getLoc();
+    OpBuilder b(user);
+    const Group &g = groupOf[load];
+    Value index = counters.index(g.numBuffers, stage);
+    SmallVector<Operation *> ops;
+    if (waited.insert({g.signals.getDefiningOp(), stage}).second)
+      llvm::append_range(ops, copier.wait(b, at, g.signals, index,
+                                          counters.phase(g.numBuffers, stage)));
+    auto type = cast<RankedTensorType>(load.getType());
+    Attribute encoding =
+        cast<MemDescType>(buffersOf[load].getType()).getEncoding();
+    auto viewType = MemDescType::get(ctx, type.getShape(),
+                                     type.getElementType(), encoding, smem,
+                                     /*mutable=*/true, {});
+    auto view = MemDescIndexOp::create(b, at, viewType, buffersOf[load], index);
+    ops.push_back(view);
+    if (isTransposedOperand(user)) {
+      // The matrix unit's buffers of the transposed block become views of
+      // this one.
+      auto trans = cast<TransOp>(user);
+      for (Operation *alloc : llvm::make_early_inc_range(trans->getUsers())) {
+        auto allocType = cast<LocalAllocOp>(alloc).getType();
+        auto readType = MemDescType::get(
+            ctx, allocType.getShape(), allocType.getElementType(),
+            allocType.getEncoding(), smem, /*mutable=*/true, {});
+        OpBuilder ab(alloc);
+        auto t = MemDescTransOp::create(ab, alloc->getLoc(), readType,
+                                        view.getResult(), trans.getOrder());
+        setSchedule(t, attrOr(alloc, kStage, stage),
+                    attrOr(alloc, kCluster, cluster));
+        alloc->getResult(0).replaceAllUsesWith(t.getResult());
+        alloc->erase();
+      }
+      for (Operation *op : ops)
+        setSchedule(op, stage, cluster);
+      trans->erase();
+      continue;
+    }
+    Value replacement = view.getResult();
+    if (!isOperandBuffer(user)) {
+      auto read = LocalLoadOp::create(b, at, user->getResult(0).getType(),
+                                      view.getResult(), Value());
+      ops.push_back(read);
+      replacement = read.getResult();
+    }
+    for (Operation *op : ops)
+      setSchedule(op, stage, cluster);
+    user->getResult(0).replaceAllUsesWith(replacement);
+    user->erase();
+  }
+  for (DescriptorCopy &p : plan)
+    p.load.erase();
+}
+
+//===----------------------------------------------------------------------===//
 // Expansion
 //===----------------------------------------------------------------------===//
 
@@ -678,7 +942,9 @@ bool predicable(Operation *op) {
 /// iterations' masked-off copies still write their zeros) and frees
 /// `buffers`, so that nothing after the loop shares their memory while
 /// copies land in it.
-LogicalResult expandLoop(scf::ForOp loop, ArrayRef<Value> buffers) {
+LogicalResult expandLoop(scf::ForOp loop, ArrayRef<Value> buffers,
+                         ArrayRef<AfterLoop> after,
+                         const DescriptorCopier *copier) {
   int maxStage = attrOr(loop, kMaxStage, 0);
   Block *body = loop.getBody();
   // Every op needs a stage; ops without one (hand-written or partial
@@ -691,7 +957,8 @@ LogicalResult expandLoop(scf::ForOp loop, ArrayRef<Value> buffers) {
     if (stage < 0 || stage > maxStage)
       return op.emitError("loop.stage ") << stage << " is outside 0.."
                                          << maxStage;
-    if (stage < maxStage && !predicable(&op))
+    if (stage < maxStage && !predicable(&op) &&
+        !(copier && copier->predicable(&op)))
       return op.emitError("an op of an early pipeline stage must be a load, "
                           "an asynchronous copy or free of side effects");
   }
@@ -712,7 +979,13 @@ LogicalResult expandLoop(scf::ForOp loop, ArrayRef<Value> buffers) {
       };
   options.peelEpilogue = false;
   options.supportDynamicLoops = true;
-  options.predicateFn = predicate;
+  options.predicateFn = [copier](RewriterBase &rw, Operation *op,
+                                 Value pred) -> Operation * {
+    if (copier)
+      if (Operation *done = copier->predicate(rw, op, pred))
+        return done;
+    return predicate(rw, op, pred);
+  };
   IRRewriter rw(loop.getContext());
   rw.setInsertionPoint(loop); // the prologue goes before the loop
   Attribute remark = loop->getAttr(kPipelineRemark);
@@ -723,20 +996,25 @@ LogicalResult expandLoop(scf::ForOp loop, ArrayRef<Value> buffers) {
     (*result)->setAttr(kPipelineRemark, remark);
   bool copies = !buffers.empty();
   result->getBody()->walk([&](AsyncCopyGlobalToLocalOp) { copies = true; });
+  OpBuilder b(loop.getContext());
+  b.setInsertionPointAfter(*result);
   if (copies) {
-    OpBuilder b(loop.getContext());
-    b.setInsertionPointAfter(*result);
     AsyncWaitOp::create(b, result->getLoc(), AsyncTokenType::get(b.getContext()),
                         ValueRange{}, 0);
     for (Value buffer : buffers)
       LocalDeallocOp::create(b, result->getLoc(), buffer);
   }
+  // Every copy of the copier's was waited for in the loop (those of
+  // iterations that do not exist were not issued).
+  for (const AfterLoop &f : after)
+    f(b, result->getLoc());
   return success();
 }
 
 struct PipelinePass
     : public mlir::triton::gpu::impl::TritonGPUPipelineBase<PipelinePass> {
   using TritonGPUPipelineBase::TritonGPUPipelineBase;
+  DescriptorCopierRef copier;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (!isPipelineStrategy(strategy)) {
@@ -754,7 +1032,36 @@ struct PipelinePass
     AxisInfoAnalysis axis(module);
     for (scf::ForOp loop : loops) {
       SmallVector<Value> buffers;
+      SmallVector<AfterLoop> after;
       if (strategy == "async-copy") {
+        SmallVector<DescriptorCopy> descriptorPlan;
+        for (Operation &op : loop.getBody()->without_terminator()) {
+          auto load = dyn_cast<DescriptorLoadOp>(op);
+          if (!load)
+            continue;
+          DescriptorCopy p;
+          p.load = load;
+          p.encoding = descriptorCopyEncoding(load, copier.get());
+          if (!p.encoding)
+            continue;
+          int readStage = INT_MAX, readCluster = INT_MAX;
+          for (Operation *user : load->getUsers()) {
+            readStage = std::min(readStage, attrOr(user, kStage, 0));
+            readCluster = std::min(readCluster, attrOr(user, kCluster, 0));
+          }
+          p.distance = readStage - attrOr(load, kStage, 0);
+          if (p.distance < 1)
+            continue;
+          // As for asynchronous copies below: one more buffer when the
+          // copies come first or a matrix unit reads the buffer itself.
+          bool copiesFirst = readCluster >= attrOr(load, kCluster, 0);
+          p.numBuffers = copiesFirst || readByMatrixUnit(load)
+                             ? p.distance + 1
+                             : p.distance;
+          descriptorPlan.push_back(p);
+        }
+        if (!descriptorPlan.empty())
+          lowerToDescriptorCopies(loop, descriptorPlan, *copier, after);
         SmallVector<AsyncLoad> plan;
         for (Operation &op : loop.getBody()->without_terminator()) {
           auto load = dyn_cast<LoadOp>(op);
@@ -802,7 +1109,7 @@ struct PipelinePass
         if (!plan.empty())
           buffers = lowerToAsyncCopies(loop, plan);
       }
-      if (failed(expandLoop(loop, buffers)))
+      if (failed(expandLoop(loop, buffers, after, copier.get())))
         return signalPassFailure();
     }
     // The schedule is carried out; its attributes go.
@@ -815,3 +1122,17 @@ struct PipelinePass
 };
 
 } // namespace
+
+std::unique_ptr<Pass> mlir::triton::gpu::createTritonGPUScheduleLoops(
+    const TritonGPUScheduleLoopsOptions &options, DescriptorCopierRef copier) {
+  auto pass = std::make_unique<ScheduleLoopsPass>(options);
+  pass->copier = std::move(copier);
+  return pass;
+}
+
+std::unique_ptr<Pass> mlir::triton::gpu::createTritonGPUPipeline(
+    const TritonGPUPipelineOptions &options, DescriptorCopierRef copier) {
+  auto pass = std::make_unique<PipelinePass>(options);
+  pass->copier = std::move(copier);
+  return pass;
+}

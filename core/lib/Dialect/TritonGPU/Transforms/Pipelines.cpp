@@ -10,9 +10,13 @@ namespace mlir::triton::gpu {
 
 void buildTritonToTritonGPUPipeline(
     OpPassManager &pm, const ConvertTritonToTritonGPUOptions &options,
-    DotPlanner planner) {
+    DotPlanner planner, DescriptorCopierRef copier) {
   pm.addPass(createTritonRewriteTensorPointer());
-  pm.addPass(createTritonRewriteTensorDescriptorToPointer());
+  if (copier)
+    pm.addPass(createTritonRewriteTensorDescriptorToPointer(
+        [copier](TensorDescType t) { return copier->takes(t); }));
+  else
+    pm.addPass(createTritonRewriteTensorDescriptorToPointer());
   pm.addPass(createConvertTritonToTritonGPU(options, std::move(planner)));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -20,15 +24,16 @@ void buildTritonToTritonGPUPipeline(
 
 void buildPipelineLoopsPipeline(OpPassManager &pm, int numStages,
                                 const std::string &strategy,
-                                int64_t sharedLimit) {
+                                int64_t sharedLimit,
+                                DescriptorCopierRef copier) {
   TritonGPUScheduleLoopsOptions schedule;
   schedule.numStages = numStages;
   schedule.sharedLimit = sharedLimit;
   schedule.strategy = strategy;
-  pm.addPass(createTritonGPUScheduleLoops(schedule));
+  pm.addPass(createTritonGPUScheduleLoops(schedule, copier));
   TritonGPUPipelineOptions pipeline;
   pipeline.strategy = strategy;
-  pm.addPass(createTritonGPUPipeline(pipeline));
+  pm.addPass(createTritonGPUPipeline(pipeline, copier));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

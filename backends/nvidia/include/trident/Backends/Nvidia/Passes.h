@@ -7,6 +7,7 @@
 #ifndef TRIDENT_BACKENDS_NVIDIA_PASSES_H
 #define TRIDENT_BACKENDS_NVIDIA_PASSES_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/Pass.h"

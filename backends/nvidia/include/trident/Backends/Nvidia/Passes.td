@@ -55,4 +55,25 @@ def NvidiaAsyncWarpGroupDots
   let dependentDialects = ["::mlir::triton::nvidia_gpu::NvidiaGPUDialect"];
 }
 
+def NvidiaLowerTensorDescriptors
+    : Pass<"nvidia-lower-tensor-descriptors", "::mlir::ModuleOp"> {
+  let summary = "tensor descriptor parameters as TMA descriptors; the "
+                "loads and stores the pipeliner left, as TMA copies";
+  let description = [{
+    Runs at the end of the ttgir stage on sm_90 and later, where the
+    kernels' tensor descriptors were kept for TMA (DescriptorCopier.h).
+    Each `!tt.tensordesc` parameter's block type gets the
+    `#ttg.nvmma_shared` encoding its copies use (the same the pipeliner's
+    buffers have; the runtime encodes the CUtensorMap with its box and
+    swizzle). A `tt.descriptor_load` the pipeliner did not run ahead
+    becomes a TMA copy into a buffer completing on its own mbarrier,
+    waited for at once, and a `ttg.local_load`; a `tt.descriptor_store`
+    becomes a `ttg.local_alloc` of the value, `ttng.fence_async_shared`,
+    `ttng.async_tma_copy_local_to_global` and a wait for its reads of
+    shared memory (as Triton 3.6's TMA lowering).
+  }];
+  let dependentDialects = ["::mlir::triton::nvidia_gpu::NvidiaGPUDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // TRIDENT_NVIDIA_PASSES

@@ -9,13 +9,25 @@
 
 #include "mlir/Pass/Pass.h"
 
+#include <functional>
+
 namespace mlir::triton {
+
+class TensorDescType;
 
 #define GEN_PASS_DECL
 #include "trident/Dialect/Triton/Transforms/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
 #include "trident/Dialect/Triton/Transforms/Passes.h.inc"
+
+/// triton-rewrite-tensor-descriptor-to-pointer for a target with a tensor
+/// copy engine: a module whose every descriptor is a kernel parameter
+/// `keep` accepts, used only by tt.descriptor_load and tt.descriptor_store,
+/// is left as it is (the backend copies those blocks itself); any other is
+/// rewritten whole.
+std::unique_ptr<Pass> createTritonRewriteTensorDescriptorToPointer(
+    std::function<bool(TensorDescType)> keep);
 
 } // namespace mlir::triton
 

@@ -90,7 +90,10 @@ def TritonRewriteTensorDescriptorToPointer
     parameters become the launch arguments DescriptorArguments.h spells
     (the last stride folded to 1; base and strides marked with the
     alignment a descriptor guarantees). Every backend without a tensor copy
-    engine runs it before its own lowering, as Triton's make_ttir does.
+    engine runs it before its own lowering, as Triton's make_ttir does; a
+    backend with one (C++ only: createTritonRewriteTensorDescriptorToPointer
+    with a predicate) keeps a module whose every descriptor is a kernel
+    parameter it takes, used only by tt.descriptor_load / _store.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

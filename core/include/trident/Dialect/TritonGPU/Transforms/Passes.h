@@ -12,6 +12,7 @@
 #define TRIDENT_DIALECT_TRITONGPU_TRANSFORMS_PASSES_H
 
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/Transforms/DescriptorCopier.h"
 #include "trident/Dialect/TritonGPU/Transforms/DotPlan.h"
 
 #include "mlir/Pass/Pass.h"
@@ -36,22 +37,35 @@ std::unique_ptr<Pass>
 createConvertTritonToTritonGPU(const ConvertTritonToTritonGPUOptions &options,
                                DotPlanner planner);
 
+/// tritongpu-schedule-loops and tritongpu-pipeline with the target's
+/// copier of descriptor blocks (null: descriptors were rewritten to
+/// pointers, or stay loads).
+std::unique_ptr<Pass>
+createTritonGPUScheduleLoops(const TritonGPUScheduleLoopsOptions &options,
+                             DescriptorCopierRef copier);
+std::unique_ptr<Pass>
+createTritonGPUPipeline(const TritonGPUPipelineOptions &options,
+                        DescriptorCopierRef copier);
+
 /// A GPU backend's ttgir stage: rewrite-tensor-pointer,
-/// convert-triton-to-tritongpu with `options` (warps, lanes per warp,
-/// CTAs, target) and `planner`, canonicalize, cse.
+/// rewrite-tensor-descriptor-to-pointer (which leaves the descriptors
+/// `copier` takes, when it is given), convert-triton-to-tritongpu with
+/// `options` (warps, lanes per warp, CTAs, target) and `planner`,
+/// canonicalize, cse.
 void buildTritonToTritonGPUPipeline(
     OpPassManager &pm, const ConvertTritonToTritonGPUOptions &options,
-    DotPlanner planner = {});
+    DotPlanner planner = {}, DescriptorCopierRef copier = nullptr);
 
 /// Software pipelining of the loops whose loads feed dots:
 /// tritongpu-schedule-loops (`numStages` where a loop does not say,
 /// `strategy` "async-copy" or "registers"), tritongpu-pipeline,
 /// canonicalize, cse (a loop's own tl.range(num_stages=) wins over
 /// `numStages`; stages whose buffers would pass `sharedLimit` bytes are
-/// dropped).
+/// dropped). Descriptor loads run ahead as `copier`'s copies.
 void buildPipelineLoopsPipeline(OpPassManager &pm, int numStages,
                                 const std::string &strategy,
-                                int64_t sharedLimit = 0);
+                                int64_t sharedLimit = 0,
+                                DescriptorCopierRef copier = nullptr);
 
 /// A GPU backend's llir stage around its own `lowering` pass (TTGIR to the
 /// LLVM dialect): allocate-shared-memory, insert-shared-barriers,

@@ -132,7 +132,12 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "::mlir::ModuleOp"> {
     token. The buffers' `#ttg.swizzled_shared` has the fewest accesses
     times bank-conflict ways for the copies' writes and the dot operands'
     reads. Loads whose `other` is not 0, or whose accesses are narrower
-    than 4 bytes, stay loads, staged in registers. Then the loop is
+    than 4 bytes, stay loads, staged in registers. With a target's
+    DescriptorCopier (created from C++ only: NVIDIA's TMA), a
+    `tt.descriptor_load` feeding dots becomes the copier's bulk copies
+    into a ring of buffers in its encoding, one completion signal a slot
+    shared by the loads of a stage, the reads waiting for the slot's phase
+    (a transposed read, `b.T`, through `ttg.memdesc_trans`). Then the loop is
     expanded (MLIR's loop pipeliner): a prologue of the first iterations'
     early stages, and a kernel whose early stages are masked off in the
     last iterations; trip counts unknown, zero or below the stages are

@@ -238,7 +238,7 @@ def TTNG_AsyncTMAReduceOp : NvidiaGPU_Op<"async_tma_reduce", [
 }
 
 def TTNG_AsyncTMAStoreWaitOp : NvidiaGPU_Op<"async_tma_store_wait", [
-    MemoryEffects<[MemRead<TTNG_SharedMemory>]>]> {
+    MemoryEffects<[MemRead<TTNG_SharedMemory>, MemWrite<DefaultResource>]>]> {
   let summary = "waits until at most `pendings` TMA stores are still reading shared memory";
   let arguments = (ins I32Attr:$pendings);
   let assemblyFormat = "attr-dict";
