@@ -153,6 +153,9 @@ uint64_t scratchBytes(Operation *op) {
   }
   if (auto histogram = dyn_cast<HistogramOp>(op))
     return uint64_t(histogram.getType().getShape()[0]) * 4;
+  // A plugin's op that builds something in shared memory for a moment.
+  if (auto s = dyn_cast<SharedScratchOpInterface>(op))
+    return s.getSharedScratchBytes();
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     // The old value goes from the thread that owns an element to its
     // copies through shared memory.
@@ -373,8 +376,12 @@ uint64_t allocateFunction(FuncOp func,
                          bufferAlignment(alloc.getType())});
       return;
     }
-    if (uint64_t bytes = scratchBytes(op))
-      buffers.push_back({op, bytes, at, at, false});
+    if (uint64_t bytes = scratchBytes(op)) {
+      uint64_t align = kSharedAlignment;
+      if (auto s = dyn_cast<SharedScratchOpInterface>(op))
+        align = std::max<uint64_t>(align, s.getSharedScratchAlignment());
+      buffers.push_back({op, bytes, at, at, false, align});
+    }
   });
 
   for (const Buffer &buf : buffers)

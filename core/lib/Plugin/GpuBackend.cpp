@@ -2,6 +2,8 @@
 
 #include "trident/Plugin/GpuBackend.h"
 
+#include <algorithm>
+
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 
@@ -216,6 +218,20 @@ std::vector<Stage> GpuBackend::stages(const Target &target) const {
                              pm, std::move(lowering));
                        })))
                  return mlir::failure();
+               // Global scratch (tritongpu-allocate-global-scratch): the
+               // runtime allocates it per program and passes it.
+               if (auto size = (*a.module)->getAttrOfType<mlir::IntegerAttr>(
+                       mlir::triton::gpu::kGlobalScratchSize)) {
+                 c.metadata.globalScratchSize = uint64_t(size.getInt());
+                 if (auto align =
+                         (*a.module)->getAttrOfType<mlir::IntegerAttr>(
+                             mlir::triton::gpu::kGlobalScratchAlignment))
+                   c.metadata.globalScratchAlign = uint64_t(align.getInt());
+                 if (std::find(c.metadata.requirements.begin(),
+                               c.metadata.requirements.end(),
+                               "scratch") == c.metadata.requirements.end())
+                   c.metadata.requirements.push_back("scratch");
+               }
                SharedMemoryLimit limit = sharedMemoryLimit(target);
                return recordSharedMemory(*a.module, c, limit.bytes,
                                          limit.memory, limit.unit);

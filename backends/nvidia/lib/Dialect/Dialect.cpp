@@ -195,6 +195,9 @@ void WaitBarrierOp::getEffects(
                        SideEffects::DefaultResource::get());
 }
 
+uint64_t TensormapCreateOp::getSharedScratchBytes() { return 128; }
+uint64_t TensormapCreateOp::getSharedScratchAlignment() { return 128; }
+
 LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
   if (failed(verifyBarrier(*this, getBarrier())))
     return failure();

@@ -50,35 +50,12 @@ Value exp2ApproxOfScaled(RewriterBase &rw, Location loc, ValueRange operands) {
   return ptx("ex2.approx.f32 $0, $1;")(rw, loc, x);
 }
 
-/// Device-made descriptors (tensormap_create and its kin) need the global
-/// scratch the bundle describes, which this lowering does not build yet:
-/// the first such op is named at its location.
-LogicalResult refuseDeviceDescriptors(ModuleOp m) {
-  using namespace mlir::triton::nvidia_gpu;
-  WalkResult r = m.walk([&](Operation *op) {
-    if (isa<TensormapCreateOp, TensormapFenceproxyAcquireOp,
-            ReinterpretTensorDescOp>(op)) {
-      op->emitError() << "'" << op->getName()
-                      << "' makes a TMA descriptor on the device, which "
-                         "Trident does not lower yet (descriptors passed as "
-                         "kernel arguments are supported; Trident's own "
-                         "tl.make_tensor_descriptor runs through pointer "
-                         "arithmetic)";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(r.wasInterrupted());
-}
-
 struct ConvertTritonGPUToNVVM
     : public trident::nvidia::impl::ConvertTritonGPUToNVVMBase<
           ConvertTritonGPUToNVVM> {
   using ConvertTritonGPUToNVVMBase::ConvertTritonGPUToNVVMBase;
   void runOnOperation() override {
     ModuleOp m = getOperation();
-    if (failed(refuseDeviceDescriptors(m)))
-      return signalPassFailure();
     trident::nvidia::TensorMapParameters tensorMaps =
         trident::nvidia::findTensorMapParameters(m);
     trident::nvidia::NvidiaTargetInfo target(computeCapability, basedAccesses);

@@ -15,6 +15,9 @@
 //   reduce           @p cp.reduce.async.bulk.tensor.Nd.global.shared::cta.
 //                       KIND.bulk_group [map, {x, y}], [smem];
 //   store_wait       cp.async.bulk.wait_group.read N
+//   tensormap_create built in shared scratch (tensormap.replace by thread 0),
+//                    copied out with tensormap.cp_fenceproxy by warp 0
+//   fenceproxy_acquire  fence.proxy.tensormap::generic.acquire.gpu, barrier
 //
 // A block is copied as one message per TMA box (TmaBox): the box is the
 // block with each dimension clamped to 256 and, in a swizzled
@@ -449,6 +452,123 @@ struct StoreWaitConversion
   }
 };
 
+/// The 128 bytes of a TMA descriptor built in the op's shared scratch, as
+/// Triton 3.6 does: warp 0 zeroes them, thread 0 writes each field with
+/// tensormap.replace, warp 0 copies them to global memory with
+/// tensormap.cp_fenceproxy (a release of the tensormap proxy).
+struct TensormapCreateConversion
+    : public ConvertOpToLLVMPattern<TensormapCreateOp> {
+  TensormapCreateConversion(LLVMTypeConverter &tc, const TargetInfo &target)
+      : ConvertOpToLLVMPattern(tc), target(target) {}
+  const TargetInfo &target;
+  LogicalResult
+  matchAndRewrite(TensormapCreateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    auto off = op->getAttrOfType<IntegerAttr>("allocation.offset");
+    if (!off)
+      return op.emitError("'ttng.tensormap_create' has no shared scratch: "
+                          "run allocate-shared-memory before the lowering");
+    Value smemPtr = sharedBase(rw, loc, op, target);
+    if (off.getInt())
+      smemPtr = LLVM::GEPOp::create(rw, loc, smemPtr.getType(), rw.getI8Type(),
+                                    smemPtr,
+                                    ArrayRef<LLVM::GEPArg>{int32_t(off.getInt())});
+    Value smem = sharedAddress(rw, loc, smemPtr);
+    ThreadIds ids = threadIds(rw, loc, target);
+    Value warp0 = LLVM::ICmpOp::create(rw, loc, LLVM::ICmpPredicate::ult,
+                                       ids.tid, i32Const(rw, loc, 32));
+    Value thread0 = LLVM::ICmpOp::create(rw, loc, LLVM::ICmpPredicate::eq,
+                                         ids.tid, i32Const(rw, loc, 0));
+    // Zeroed: one word a lane of warp 0.
+    Value word = LLVM::AddOp::create(
+        rw, loc, smem,
+        LLVM::MulOp::create(rw, loc, ids.lane, i32Const(rw, loc, 4)));
+    asmStatement(rw, loc, "@$0 st.shared.b32 [$1], 0;", "b,r", {warp0, word});
+    asmStatement(rw, loc, "@$0 bar.warp.sync -1;", "b", {warp0});
+    auto field = [&](const std::string &name, int ordinal, Value v,
+                     bool wide) {
+      std::string text = "@$0 tensormap.replace.tile." + name +
+                         ".shared::cta.b1024." + (wide ? "b64" : "b32") +
+                         " [$1], " +
+                         (ordinal >= 0 ? std::to_string(ordinal) + ", " : "") +
+                         "$2;";
+      asmStatement(rw, loc, text, wide ? "b,r,l" : "b,r,r",
+                   {thread0, smem, v});
+    };
+    auto literal = [&](const std::string &name, int64_t v) {
+      asmStatement(rw, loc,
+                   "@$0 tensormap.replace.tile." + name +
+                       ".shared::cta.b1024.b32 [$1], " + std::to_string(v) +
+                       ";",
+                   "b,r", {thread0, smem});
+    };
+    Value base = LLVM::PtrToIntOp::create(rw, loc, rw.getI64Type(),
+                                          adaptor.getGlobalAddress());
+    field("global_address", -1, base, /*wide=*/true);
+    int rank = int(op.getBoxDim().size());
+    literal("rank", rank - 1);
+    for (int i = 0; i < rank; ++i) {
+      field("box_dim", i, adaptor.getBoxDim()[i], false);
+      field("global_dim", i, adaptor.getGlobalDim()[i], false);
+      field("element_stride", i, adaptor.getElementStride()[i], false);
+    }
+    for (auto [i, stride] : llvm::enumerate(adaptor.getGlobalStride()))
+      field("global_stride", int(i), stride, /*wide=*/true);
+    literal("elemtype", op.getElemType());
+    literal("interleave_layout", op.getInterleaveLayout());
+    literal("swizzle_mode", op.getSwizzleMode());
+    literal("fill_mode", op.getFillMode());
+    asmStatement(rw, loc, "@$0 bar.warp.sync -1;", "b", {warp0});
+    asmStatement(rw, loc,
+                 "@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::"
+                 "generic.release.gpu.sync.aligned [$1], [$2], 128;",
+                 "b,l,r", {warp0, adaptor.getDescPtr(), smem});
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
+/// The acquire side: warp 0 fences the descriptor for the tensormap proxy,
+/// then the CTA meets at a barrier (Triton 3.6's form).
+struct TensormapFenceproxyAcquireConversion
+    : public ConvertOpToLLVMPattern<TensormapFenceproxyAcquireOp> {
+  TensormapFenceproxyAcquireConversion(LLVMTypeConverter &tc,
+                                       const TargetInfo &target)
+      : ConvertOpToLLVMPattern(tc), target(target) {}
+  const TargetInfo &target;
+  LogicalResult
+  matchAndRewrite(TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    Value warp0 = LLVM::ICmpOp::create(rw, loc, LLVM::ICmpPredicate::ult,
+                                       target.threadId(rw, loc),
+                                       i32Const(rw, loc, 32));
+    Value generic = LLVM::AddrSpaceCastOp::create(
+        rw, loc, LLVM::LLVMPointerType::get(rw.getContext()),
+        adaptor.getDescPtr());
+    asmStatement(rw, loc,
+                 "@$0 fence.proxy.tensormap::generic.acquire.gpu [$1], 128;",
+                 "b,l", {warp0, generic});
+    target.barrier(rw, loc);
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
+/// A descriptor in global memory, as the generic address TMA takes.
+struct ReinterpretTensorDescConversion
+    : public ConvertOpToLLVMPattern<ReinterpretTensorDescOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ReinterpretTensorDescOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    rw.replaceOpWithNewOp<LLVM::AddrSpaceCastOp>(
+        op, LLVM::LLVMPointerType::get(rw.getContext()), adaptor.getRawDesc());
+    return success();
+  }
+};
+
 } // namespace
 
 void populateTMAPatterns(TritonGPUToLLVMTypeConverter &tc,
@@ -463,8 +583,11 @@ void populateTMAPatterns(TritonGPUToLLVMTypeConverter &tc,
                BarrierExpectConversion, ArriveBarrierConversion,
                CopyGlobalToLocalConversion,
                CopyLocalToGlobalConversion<AsyncTMACopyLocalToGlobalOp>,
-               CopyLocalToGlobalConversion<AsyncTMAReduceOp>>(tc, target);
-  patterns.add<WaitBarrierConversion, StoreWaitConversion>(tc);
+               CopyLocalToGlobalConversion<AsyncTMAReduceOp>,
+               TensormapCreateConversion,
+               TensormapFenceproxyAcquireConversion>(tc, target);
+  patterns.add<WaitBarrierConversion, StoreWaitConversion,
+               ReinterpretTensorDescConversion>(tc);
 }
 
 TensorMapParameters findTensorMapParameters(ModuleOp module) {

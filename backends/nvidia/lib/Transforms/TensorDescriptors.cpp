@@ -9,6 +9,8 @@
 
 #include "trident/Backends/Nvidia/TensorDescriptors.h"
 
+#include "ToLLVM/TMAToLLVM.h"
+
 #include "trident/Backends/Nvidia/Dialect/Dialect.h"
 #include "trident/Backends/Nvidia/Passes.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
@@ -169,8 +171,75 @@ MemDescType bufferType(Value desc, bool mutableMemory) {
                           mutableMemory, {});
 }
 
+/// PTX's tensormap element type of `t` (the .elemtype field): integers
+/// unsigned by size, 8-bit floats as bytes.
+int32_t tensormapElementType(Type t) {
+  unsigned bits = t.getIntOrFloatBitWidth();
+  if (t.isF16())
+    return 6;
+  if (t.isBF16())
+    return 10;
+  if (t.isF32())
+    return 7;
+  if (t.isF64())
+    return 9;
+  return bits == 8 ? 0 : bits == 16 ? 1 : bits == 32 ? 2 : 4;
+}
+
 struct LowerTensorDescriptors
     : public impl::NvidiaLowerTensorDescriptorsBase<LowerTensorDescriptors> {
+  LogicalResult lowerMake(MakeTensorDescOp make) {
+    auto type = cast<TensorDescType>(make.getType());
+    RankedTensorType block = type.getBlockType();
+    Attribute enc = block.getEncoding() ? block.getEncoding()
+                                        : tmaEncoding(type);
+    if (!enc)
+      return make.emitError("a tensor descriptor of block ")
+             << block << " reached the TMA lowering, which does not take it";
+    unsigned bits = block.getElementTypeBitWidth();
+    TmaBox box;
+    std::string why;
+    if (!tmaBoxOf(enc, block.getShape(), bits, box, why))
+      return make.emitError(why);
+    MLIRContext *ctx = make.getContext();
+    OpBuilder b(make);
+    Location loc = make.getLoc();
+    auto bytePtr = PointerType::get(IntegerType::get(ctx, 8), 1);
+    Value scratch =
+        GlobalScratchAllocOp::create(b, loc, bytePtr, 128, 128).getResult();
+    size_t rank = block.getRank();
+    SmallVector<Value> boxDims, globalDims, globalStrides, elementStrides;
+    Value elemBytes = arith::ConstantOp::create(
+        b, loc, b.getI64IntegerAttr(int64_t(bits / 8)));
+    for (size_t i = 0; i < rank; ++i) {
+      size_t d = rank - 1 - i; // innermost first
+      boxDims.push_back(i32(b, loc, box.box[d]));
+      globalDims.push_back(make.getShape()[d]);
+      elementStrides.push_back(i32(b, loc, 1));
+      if (i + 1 < rank)
+        globalStrides.push_back(arith::MulIOp::create(
+            b, loc, make.getStrides()[rank - 2 - i], elemBytes));
+    }
+    int32_t swizzle = box.swizzleBytes == 128  ? 3
+                      : box.swizzleBytes == 64 ? 2
+                      : box.swizzleBytes == 32 ? 1
+                                               : 0;
+    TensormapCreateOp::create(
+        b, loc, scratch, make.getBase(), boxDims, globalDims, globalStrides,
+        elementStrides, tensormapElementType(block.getElementType()),
+        /*interleave_layout=*/0, swizzle,
+        make.getPadding() == PaddingOption::PAD_NAN ? 1 : 0);
+    TensormapFenceproxyAcquireOp::create(b, loc, scratch);
+    auto typed = TensorDescType::get(
+        ctx, RankedTensorType::get(block.getShape(), block.getElementType(),
+                                   enc));
+    Value desc =
+        ReinterpretTensorDescOp::create(b, loc, typed, scratch).getResult();
+    make.getResult().replaceAllUsesWith(desc);
+    make.erase();
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // The parameters' block types carry the copies' encoding.
@@ -206,6 +275,14 @@ struct LowerTensorDescriptors
     });
     if (failedType)
       return signalPassFailure();
+
+    // Descriptors made in the kernel: written into 128 bytes of the
+    // program's global scratch, as Triton 3.6's TMA lowering does.
+    SmallVector<MakeTensorDescOp> makes;
+    module.walk([&](MakeTensorDescOp op) { makes.push_back(op); });
+    for (MakeTensorDescOp make : makes)
+      if (failed(lowerMake(make)))
+        return signalPassFailure();
 
     SmallVector<DescriptorLoadOp> loads;
     SmallVector<DescriptorStoreOp> stores;

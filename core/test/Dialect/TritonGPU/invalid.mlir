@@ -178,3 +178,17 @@ tt.func @reshape_count(%m: !ttg.memdesc<16x32xf16, #shared, #smem>) {
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 // expected-error @+1 {{memdesc dimensions must be powers of two (but for a leading dimension of buffers)}}
 tt.func @memdesc_pow2_inner(%m: !ttg.memdesc<3x24x32xf16, #shared, #ttg.shared_memory>) { tt.return }
+
+// -----
+tt.func @bad_scratch_alignment() {
+  // expected-error @+1 {{alignment must be a power of two, not 24}}
+  %a = ttg.global_scratch_alloc {alignment = 24 : i32, nbytes = 100 : i32} : !tt.ptr<i8>
+  tt.return
+}
+
+// -----
+tt.func @bad_scratch_size() {
+  // expected-error @+1 {{nbytes must be positive, not 0}}
+  %a = ttg.global_scratch_alloc {alignment = 16 : i32, nbytes = 0 : i32} : !tt.ptr<i8>
+  tt.return
+}

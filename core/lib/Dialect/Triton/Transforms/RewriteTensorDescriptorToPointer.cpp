@@ -428,14 +428,41 @@ struct KernelDescriptor {
   unsigned elementBytes;
 };
 
-/// Whether every descriptor of `module` is a kernel parameter `keep` takes,
-/// read and written only by tt.descriptor_load / tt.descriptor_store.
+/// Whether `v`, a descriptor, is read and written only by
+/// tt.descriptor_load / tt.descriptor_store.
+bool onlyLoadedAndStored(Value v) {
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    bool ok = (isa<tt::DescriptorLoadOp>(user) &&
+               cast<tt::DescriptorLoadOp>(user).getDesc() == v) ||
+              (isa<tt::DescriptorStoreOp>(user) &&
+               cast<tt::DescriptorStoreOp>(user).getDesc() == v);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+/// Whether every descriptor of `module` is one `keep` takes, read and
+/// written only by tt.descriptor_load / tt.descriptor_store: a kernel
+/// parameter, or made by tt.make_tensor_descriptor in the kernel's own
+/// body, outside loops and branches (made once per program, in global
+/// scratch, by the backend).
 bool allDescriptorsKept(ModuleOp module,
                         const std::function<bool(tt::TensorDescType)> &keep) {
   bool kept = true;
   module.walk([&](Operation *op) {
-    if (isa<tt::MakeTensorDescOp, tt::DescriptorReduceOp,
-            tt::DescriptorGatherOp, tt::DescriptorScatterOp>(op)) {
+    if (auto make = dyn_cast<tt::MakeTensorDescOp>(op)) {
+      auto f = dyn_cast<tt::FuncOp>(op->getParentOp());
+      if (!f || !f.isPublic() || !keep(make.getType()) ||
+          !onlyLoadedAndStored(make.getResult())) {
+        kept = false;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    }
+    if (isa<tt::DescriptorReduceOp, tt::DescriptorGatherOp,
+            tt::DescriptorScatterOp>(op)) {
       kept = false;
       return WalkResult::interrupt();
     }
@@ -444,14 +471,8 @@ bool allDescriptorsKept(ModuleOp module,
         auto d = dyn_cast<tt::TensorDescType>(a.getType());
         if (!d)
           continue;
-        bool ok = f.isPublic() && !f.isExternal() && keep(d);
-        for (OpOperand &use : a.getUses()) {
-          Operation *user = use.getOwner();
-          ok &= (isa<tt::DescriptorLoadOp>(user) &&
-                 cast<tt::DescriptorLoadOp>(user).getDesc() == a) ||
-                (isa<tt::DescriptorStoreOp>(user) &&
-                 cast<tt::DescriptorStoreOp>(user).getDesc() == a);
-        }
+        bool ok = f.isPublic() && !f.isExternal() && keep(d) &&
+                  onlyLoadedAndStored(a);
         if (!ok) {
           kept = false;
           return WalkResult::interrupt();

@@ -21,6 +21,7 @@ using namespace mlir;
 using namespace mlir::triton::gpu;
 
 #include "trident/Dialect/TritonGPU/IR/AttrInterfaces.cpp.inc"
+#include "trident/Dialect/TritonGPU/IR/OpInterfaces.cpp.inc"
 #include "trident/Dialect/TritonGPU/IR/Dialect.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
@@ -469,6 +470,15 @@ LogicalResult MemDescSubsliceOp::verify() {
            << alloc << "]";
   if (dst.getEncoding() != src.getEncoding())
     return emitOpError("a tile keeps its buffer's encoding");
+  return success();
+}
+
+LogicalResult GlobalScratchAllocOp::verify() {
+  if (getNbytes() <= 0)
+    return emitOpError("nbytes must be positive, not ") << getNbytes();
+  int32_t a = getAlignment();
+  if (a <= 0 || (a & (a - 1)))
+    return emitOpError("alignment must be a power of two, not ") << a;
   return success();
 }
 

@@ -41,6 +41,7 @@ void buildPipelineLoopsPipeline(OpPassManager &pm, int numStages,
 void buildTritonGPUToLLVMPipeline(OpPassManager &pm,
                                   std::unique_ptr<Pass> lowering) {
   pm.addPass(createVerifyTritonGPU());
+  pm.addPass(createAllocateGlobalScratch());
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createInsertSharedBarriers());
   pm.addPass(std::move(lowering));

@@ -22,9 +22,10 @@ class TensorDescType;
 #include "trident/Dialect/Triton/Transforms/Passes.h.inc"
 
 /// triton-rewrite-tensor-descriptor-to-pointer for a target with a tensor
-/// copy engine: a module whose every descriptor is a kernel parameter
-/// `keep` accepts, used only by tt.descriptor_load and tt.descriptor_store,
-/// is left as it is (the backend copies those blocks itself); any other is
+/// copy engine: a module whose every descriptor `keep` accepts and is a
+/// kernel parameter or made in the kernel's body (outside loops and
+/// branches), used only by tt.descriptor_load and tt.descriptor_store, is
+/// left as it is (the backend copies those blocks itself); any other is
 /// rewritten whole.
 std::unique_ptr<Pass> createTritonRewriteTensorDescriptorToPointer(
     std::function<bool(TensorDescType)> keep);

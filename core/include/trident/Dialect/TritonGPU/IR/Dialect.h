@@ -46,6 +46,7 @@ class MemWaitOpTrait
     : public ::mlir::OpTrait::TraitBase<ConcreteType, MemWaitOpTrait> {};
 } // namespace mlir::triton::gpu
 #include "trident/Dialect/TritonGPU/IR/AttrInterfaces.h.inc"
+#include "trident/Dialect/TritonGPU/IR/OpInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "trident/Dialect/TritonGPU/IR/Attrs.h.inc"
@@ -54,6 +55,18 @@ class MemWaitOpTrait
 
 #define GET_OP_CLASSES
 #include "trident/Dialect/TritonGPU/IR/Ops.h.inc"
+
+namespace mlir::triton::gpu {
+/// tritongpu-allocate-global-scratch's attributes (Triton 3.6's names): on
+/// each ttg.global_scratch_alloc its offset in the program's region, on the
+/// module the region's bytes and alignment.
+inline constexpr const char *kGlobalScratchOffset =
+    "ttg.global_scratch_memory_offset";
+inline constexpr const char *kGlobalScratchSize =
+    "ttg.global_scratch_memory_size";
+inline constexpr const char *kGlobalScratchAlignment =
+    "ttg.global_scratch_memory_alignment";
+} // namespace mlir::triton::gpu
 
 namespace mlir::triton::gpu {
 

@@ -78,4 +78,23 @@ def TritonGPU_MemorySpace : AttrInterface<"MemorySpace"> {
   ];
 }
 
+def TritonGPU_SharedScratchOp : OpInterface<"SharedScratchOpInterface"> {
+  let cppNamespace = "::mlir::triton::gpu";
+  let description = [{
+    An op (a plugin's) whose lowering needs shared memory of its own for a
+    moment, as core's layout conversions and reductions do: the allocation
+    gives it `getSharedScratchBytes()` bytes aligned to
+    `getSharedScratchAlignment()`, live at the op only, and its pattern
+    finds them with scratchBase. (NVIDIA's tensormap_create builds its
+    descriptor there.)
+  }];
+  let methods = [
+    InterfaceMethod<[{The bytes of shared memory the lowering uses.}],
+      "uint64_t", "getSharedScratchBytes", (ins)>,
+    InterfaceMethod<[{Their alignment in bytes (16 by default).}],
+      "uint64_t", "getSharedScratchAlignment", (ins), [{}],
+      [{ return 16; }]>,
+  ];
+}
+
 #endif // TRIDENT_TRITONGPU_INTERFACES

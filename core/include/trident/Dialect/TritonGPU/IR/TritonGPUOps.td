@@ -107,6 +107,27 @@ def TTG_LocalDeallocOp : TritonGPU_Op<"local_dealloc"> {
   let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
 }
 
+def TTG_GlobalScratchAllocOp : TritonGPU_Op<"global_scratch_alloc", [
+    MemoryEffects<[MemAlloc<TTG_GlobalMemory>]>]> {
+  let summary = "global memory of the program's own for the kernel's run";
+  let description = [{
+    `%p = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 :
+    i32} : !tt.ptr<i8>` (Triton 3.6's text): `nbytes` of global memory that
+    belong to this program, aligned to `alignment`. tritongpu-allocate-
+    global-scratch places every one in a region per program (the module's
+    `ttg.global_scratch_memory_size` and `_alignment`, which the bundle
+    carries as global_scratch_size / _align with requires=scratch); the
+    runtime allocates grid x size bytes at each launch and passes them as
+    the kernel's hidden scratch pointer; the lowering adds the program's
+    linear id times the size and the op's offset. (NVIDIA's TMA
+    descriptors made in the kernel live there.)
+  }];
+  let arguments = (ins I32Attr:$nbytes, I32Attr:$alignment);
+  let results = (outs Arg<TT_Ptr, "", [MemAlloc<TTG_GlobalMemory>]>:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def TTG_MemDescIndexOp : TritonGPU_Op<"memdesc_index",
     [Pure, TTG_MemDescViewTrait]> {
   let summary = "one buffer of a multi-buffered allocation";

@@ -72,6 +72,24 @@ def AllocateSharedMemory
   let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def AllocateGlobalScratch
+    : Pass<"tritongpu-allocate-global-scratch", "::mlir::ModuleOp"> {
+  let summary = "an offset in the program's global scratch for every ttg.global_scratch_alloc";
+  let description = [{
+    Places every `ttg.global_scratch_alloc` of the module one after the
+    other, each at a multiple of its alignment, in the global memory a
+    program owns for the kernel's run (no reuse: the few there are live
+    for the whole kernel): `ttg.global_scratch_memory_offset` on each op,
+    and on the module `ttg.global_scratch_memory_size` (the bytes per
+    program, a multiple of the alignment) and
+    `ttg.global_scratch_memory_alignment`, Triton 3.6's names. A module
+    without such ops gets neither attribute. The GPU backends' llir stage
+    records them in the metadata (global_scratch_size / _align,
+    requires=scratch) and the lowering passes the scratch pointer to the
+    kernel as its hidden parameter.
+  }];
+}
+
 def InsertSharedBarriers
     : Pass<"insert-shared-barriers", "::mlir::ModuleOp"> {
   let summary = "a barrier wherever shared-memory accesses of two ops conflict";

@@ -14,6 +14,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "trident/Dialect/TritonGPU/IR/TritonGPUTypes.td"
+include "trident/Dialect/TritonGPU/IR/TritonGPUInterfaces.td"
 include "trident/Dialect/Triton/IR/TritonTypes.td"
 include "trident/Dialect/Triton/IR/TritonAttrDefs.td"
 
@@ -248,7 +249,9 @@ def TTNG_AsyncTMAStoreWaitOp : NvidiaGPU_Op<"async_tma_store_wait", [
 
 def TTNG_TensormapCreateOp : NvidiaGPU_Op<"tensormap_create", [
     MemoryEffects<[MemRead<TTNG_GlobalMemory>, MemWrite<TTNG_GlobalMemory>]>,
-    AttrSizedOperandSegments]> {
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<TritonGPU_SharedScratchOp,
+                              ["getSharedScratchAlignment"]>]> {
   let summary = "writes a TMA descriptor (a CUtensorMap) into global memory";
   let description = [{
     `ttng.tensormap_create %dst, %base, [box...], [dims...], [strides...],
@@ -256,7 +259,10 @@ def TTNG_TensormapCreateOp : NvidiaGPU_Op<"tensormap_create", [
     interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (...) -> ()`:
     the 128 bytes at `%dst` describe the tensor at `%base`; every list is
     innermost dimension first (global strides in bytes, without the
-    innermost one). The codes are PTX's tensormap fields.
+    innermost one). The codes are PTX's tensormap fields. Lowered as
+    Triton 3.6 does: built in 128 bytes of shared scratch (128-aligned) by
+    warp 0 and thread 0 (`tensormap.replace`), then copied out with
+    `tensormap.cp_fenceproxy`.
   }];
   let arguments = (ins TT_Ptr:$desc_ptr, TT_Ptr:$global_address,
                        Variadic<I32>:$box_dim, Variadic<I32>:$global_dim,
