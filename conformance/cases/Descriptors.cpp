@@ -42,6 +42,42 @@ Register descriptors([](std::vector<Case> &cases) {
     c.grid[1] = (N + 31) / 32;
     cases.push_back(c);
   }
+  // Block shapes that split into several TMA copies on sm_90 (Hopper's
+  // boxes are at most 256 a side and, swizzled, as wide as the swizzle):
+  // panels along the columns (64x256 fp16: four 128-byte panels; 64x512:
+  // eight, two rounds of the four warps), rows past 256 (512x64), the
+  // narrower swizzles (16x32 and 8x16 fp16: 64 and 32 bytes) and fp32;
+  // edges on both sides. Elsewhere they are plain descriptor copies.
+  {
+    struct Shape {
+      DT dt;
+      int bm, bn;
+    };
+    for (Shape sh : {Shape{DT::F16, 64, 256}, Shape{DT::F16, 64, 512},
+                     Shape{DT::F16, 512, 64}, Shape{DT::F16, 16, 32},
+                     Shape{DT::F16, 8, 16}, Shape{DT::F32, 32, 64}}) {
+      const int M = 700, N = 1112;
+      std::string e = dtName(sh.dt);
+      std::string block =
+          "tensordesc<" + e + "[" + std::to_string(sh.bm) + ", " +
+          std::to_string(sh.bn) + "]>";
+      Case c = tileCase(
+          "descriptor/copy_blocks/" + e + "/" + std::to_string(sh.bm) + "x" +
+              std::to_string(sh.bn),
+          "descriptors.py", "desc_copy", block + ", " + block + ", 2.0",
+          {in("x", sh.dt, size_t(M) * N), out("y", sh.dt, size_t(M) * N)},
+          joinArgs({descriptorArgs(0, {M, N}, {N, 1}),
+                    descriptorArgs(1, {M, N}, {N, 1})}),
+          [=](Data &d) {
+            for (size_t i = 0; i < size_t(M) * N; ++i)
+              d[1][i] = roundTo(sh.dt, d[0][i] * 2 + 1);
+          },
+          tolFor(sh.dt), tolFor(sh.dt));
+      c.grid[0] = (M + sh.bm - 1) / sh.bm;
+      c.grid[1] = (N + sh.bn - 1) / sh.bn;
+      cases.push_back(c);
+    }
+  }
   // A host descriptor over a 48x48 input read into a 64x64 output: what
   // lies outside the input reads as NaN (the descriptor's padding).
   {
