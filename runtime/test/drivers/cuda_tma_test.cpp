@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "fake_cuda.h"
 #include "trident/Bundle.h"
 #include "trident/runtime.h"
 
@@ -23,16 +24,6 @@
 namespace {
 
 using namespace trident::bundle;
-
-struct FakeTensorMap { // fake_cuda.c's
-  uint32_t magic;
-  uint8_t type, rank, interleave, swizzle, l2, fill, elementStridesOne, pad;
-  uint64_t base;
-  uint32_t dims[5];
-  uint32_t pad2;
-  uint64_t strides[4];
-  uint32_t box[5];
-};
 
 std::string message(trident_status_t s) {
   std::string m = s ? trident_status_message(s) : "";
@@ -156,7 +147,7 @@ TEST_F(CudaTmaTest, EncodesTheDescriptorInPlaceOfItsLaunchArguments) {
                    /*offset=*/4096),
             "");
   FakeTensorMap m = echoed();
-  EXPECT_EQ(m.magic, 0x544d4150u); // the map itself reached parameter 0
+  EXPECT_EQ(m.magic, FAKE_TENSOR_MAP_MAGIC); // the map itself reached parameter 0
   EXPECT_EQ(m.type, 6);            // CU_TENSOR_MAP_DATA_TYPE_FLOAT16
   EXPECT_EQ(m.rank, 2);
   EXPECT_EQ(m.base, uint64_t(reinterpret_cast<uintptr_t>(

@@ -8,25 +8,16 @@
  *       copies the 128 bytes of the descriptor it was given to out.
  *
  * cuTensorMapEncodeTiled writes what it was asked for into the 128 bytes
- * (FakeTensorMap below), so a test reads back what the runtime encoded and
+ * (FakeTensorMap, fake_cuda.h), so a test reads back what the runtime encoded and
  * in which parameter it passed it. */
+#include "fake_cuda.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { kInvalidValue = 1, kInvalidImage = 200, kNotFound = 500 };
-
-/* What cuTensorMapEncodeTiled was asked for; the layout the test reads. */
-struct FakeTensorMap {
-  uint32_t magic; /* 0x544d4150, "TMAP" */
-  uint8_t type, rank, interleave, swizzle, l2, fill, elementStridesOne, pad;
-  uint64_t base;
-  uint32_t dims[5];
-  uint32_t pad2;
-  uint64_t strides[4];
-  uint32_t box[5];
-};
 
 int cuInit(unsigned flags) { (void)flags; return 0; }
 int cuDeviceGetCount(int *n) { *n = 1; return 0; }
@@ -158,7 +149,7 @@ int cuTensorMapEncodeTiled(void *map, int type, unsigned rank, void *base,
     return kInvalidValue;
   struct FakeTensorMap m;
   memset(&m, 0, sizeof m);
-  m.magic = 0x544d4150;
+  m.magic = FAKE_TENSOR_MAP_MAGIC;
   m.type = (uint8_t)type;
   m.rank = (uint8_t)rank;
   m.interleave = (uint8_t)interleave;
