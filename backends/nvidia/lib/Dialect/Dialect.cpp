@@ -152,6 +152,13 @@ LogicalResult verifyTmaBlock(Operation *op, Type descType, Type bufferType,
       block.getElementType() != buffer.getElementType())
     return op->emitOpError() << "the buffer " << buffer
                              << " is not the descriptor's block " << block;
+  // The copies are cut from the buffer's layout, the hardware swizzles by
+  // the descriptor's: they must be one.
+  if (block.getEncoding() && block.getEncoding() != buffer.getEncoding())
+    return op->emitOpError() << "the buffer's layout "
+                             << buffer.getEncoding()
+                             << " is not the descriptor's "
+                             << block.getEncoding();
   if (numCoords != size_t(block.getRank()))
     return op->emitOpError() << "takes " << block.getRank()
                              << " coordinates (the block's rank), not "

@@ -66,55 +66,43 @@ bool tmaBoxOf(Attribute encoding, ArrayRef<int64_t> shape,
           "-bit elements are not supported";
     return false;
   }
-  for (int64_t n : shape)
-    out.box.push_back(std::min<int64_t>(n, 256));
-  if (auto v = dyn_cast_or_null<VendorSharedEncodingAttr>(encoding);
-      v && v.getName().getValue() == "nvmma_shared") {
-    DictionaryAttr d = v.getParams();
-    if (boolean(d, "transposed")) {
-      why = "a TMA buffer in a transposed #ttg.nvmma_shared layout";
-      return false;
-    }
-    out.swizzleBytes = int(integer(d, "swizzlingByteWidth"));
-    if (out.swizzleBytes != 0) {
-      if (rank != 2) {
-        why = "a swizzled TMA buffer of rank " + std::to_string(rank) +
-              " (only rank 2 is supported)";
-        return false;
-      }
-      int64_t perRow = out.swizzleBytes * 8 / elementBits;
-      if (shape[1] % perRow) {
-        why = "a TMA block " + std::to_string(shape[1]) +
-              " elements wide is narrower than its " +
-              std::to_string(out.swizzleBytes) + "-byte swizzle";
-        return false;
-      }
-      out.box[1] = perRow;
-    }
-  } else if (auto s = dyn_cast_or_null<SwizzledSharedEncodingAttr>(encoding)) {
-    if (s.getVec() != 1 || s.getPerPhase() != 1 || s.getMaxPhase() != 1) {
-      why = "a TMA buffer in a swizzled_shared layout that swizzles";
-      return false;
-    }
-    for (size_t i = 0; i < rank; ++i)
-      if (s.getOrder()[i] != rank - 1 - i) {
-        why = "a TMA buffer whose order is not row-major";
-        return false;
-      }
-  } else {
-    why = "a TMA buffer's layout must be #ttg.nvmma_shared or an "
-          "unswizzled #ttg.swizzled_shared";
+  // (Triton also takes unswizzled buffers: an unswizzled
+  // #ttg.swizzled_shared one, whose 16-byte alignment here is below the
+  // 128 bytes a bulk copy needs, and nvmma with swizzle 0, which Trident
+  // lays out as tiles of 8 rows x 16 bytes that row-major boxes do not
+  // fill.)
+  auto v = dyn_cast_or_null<VendorSharedEncodingAttr>(encoding);
+  if (!v || v.getName().getValue() != "nvmma_shared") {
+    why = "a TMA buffer's layout must be a swizzled #ttg.nvmma_shared";
     return false;
   }
-  if (out.swizzleBytes == 0)
-    // Messages stacked along anything but the outermost dimension would
-    // not be row-major in an unswizzled buffer.
-    for (size_t i = 1; i < rank; ++i)
-      if (out.box[i] != shape[i]) {
-        why = "an unswizzled TMA block wider than 256 elements in dimension " +
-              std::to_string(i);
-        return false;
-      }
+  DictionaryAttr d = v.getParams();
+  out.swizzleBytes = int(integer(d, "swizzlingByteWidth"));
+  if (boolean(d, "transposed") || out.swizzleBytes == 0) {
+    why = "a TMA buffer in a transposed or unswizzled #ttg.nvmma_shared "
+          "layout is not supported";
+    return false;
+  }
+  if (rank != 2) {
+    why = "a TMA buffer of rank " + std::to_string(rank) +
+          " (only rank 2 is supported)";
+    return false;
+  }
+  // A panel must start on the swizzle's period (8 rows), or the hardware's
+  // address-bit swizzle is not the layout's.
+  if (shape[0] < 8) {
+    why = "a swizzled TMA block of " + std::to_string(shape[0]) +
+          " rows (at least 8 are needed)";
+    return false;
+  }
+  int64_t perRow = out.swizzleBytes * 8 / elementBits;
+  if (shape[1] % perRow) {
+    why = "a TMA block " + std::to_string(shape[1]) +
+          " elements wide is narrower than its " +
+          std::to_string(out.swizzleBytes) + "-byte swizzle";
+    return false;
+  }
+  out.box = {std::min<int64_t>(shape[0], 256), perRow};
   if (out.box.back() * elementBits / 8 % 16) {
     why = "a TMA box whose contiguous dimension is " +
           std::to_string(out.box.back() * elementBits / 8) +
@@ -275,17 +263,10 @@ FailureOr<SmallVector<Message>> messagesOf(Operation *op, MemDescType type,
       m.coord[i] = (rest % counts[i]) * box.box[i];
       rest /= counts[i];
     }
-    int64_t elements;
-    if (box.swizzleBytes) {
-      // Panel m.coord[1] / perRow, rows from m.coord[0].
-      int64_t perRow = box.box[1];
-      elements = (m.coord[1] / perRow) * shape[0] * perRow +
-                 m.coord[0] * perRow;
-    } else {
-      elements = 0;
-      for (size_t i = 0; i < rank; ++i)
-        elements = elements * shape[i] + m.coord[i];
-    }
+    // Panel m.coord[1] / perRow, rows from m.coord[0].
+    int64_t perRow = box.box[1];
+    int64_t elements =
+        (m.coord[1] / perRow) * shape[0] * perRow + m.coord[0] * perRow;
     m.byteOffset = elements * bits / 8;
     out.push_back(std::move(m));
   }

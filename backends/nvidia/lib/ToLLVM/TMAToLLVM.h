@@ -36,8 +36,9 @@ struct TmaBox {
   unsigned elementBits = 0;
 };
 
-/// The box of a buffer of `shape` in `encoding` (#ttg.nvmma_shared, or an
-/// unswizzled #ttg.swizzled_shared), or an error message in `why`.
+/// The box of a 2-D buffer of `shape` (at least 8 rows) in `encoding`, a
+/// swizzled, not transposed #ttg.nvmma_shared; or an error message in
+/// `why`.
 bool tmaBoxOf(mlir::Attribute encoding, llvm::ArrayRef<int64_t> shape,
               unsigned elementBits, TmaBox &out, std::string &why);
 

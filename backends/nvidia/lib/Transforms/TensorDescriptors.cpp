@@ -84,6 +84,10 @@ public:
     return static_cast<bool>(tmaEncoding(type));
   }
   Attribute bufferEncoding(TensorDescType type) const override {
+    // A layout the block already has (TTGIR input) is the one its
+    // descriptor was made for.
+    if (Attribute given = type.getBlockType().getEncoding())
+      return given;
     return tmaEncoding(type);
   }
   Attribute transposedEncoding(Attribute encoding) const override {

@@ -213,6 +213,16 @@ Attribute descriptorCopyEncoding(DescriptorLoadOp load,
   return encoding;
 }
 
+/// The buffers a ring of copies running `distance` stages ahead needs:
+/// one more when the copies for a later iteration come before this
+/// iteration's reads in the body (the buffer read now is the one the copy
+/// refills), and one more again when a matrix unit reads the buffer itself
+/// asynchronously (until its wait, which comes after the next iteration's
+/// reads: the previous iteration's buffer is still being read).
+int ringSize(int distance, bool copiesFirst, bool unitReads) {
+  return distance + (copiesFirst ? 1 : 0) + (unitReads ? 1 : 0);
+}
+
 void setSchedule(Operation *op, int stage, int cluster) {
   Builder b(op->getContext());
   op->setAttr(kStage, b.getI32IntegerAttr(stage));
@@ -1052,12 +1062,10 @@ struct PipelinePass
           p.distance = readStage - attrOr(load, kStage, 0);
           if (p.distance < 1)
             continue;
-          // As for asynchronous copies below: one more buffer when the
-          // copies come first or a matrix unit reads the buffer itself.
-          bool copiesFirst = readCluster >= attrOr(load, kCluster, 0);
-          p.numBuffers = copiesFirst || readByMatrixUnit(load)
-                             ? p.distance + 1
-                             : p.distance;
+          // As for asynchronous copies below.
+          p.numBuffers = ringSize(p.distance,
+                                  readCluster >= attrOr(load, kCluster, 0),
+                                  readByMatrixUnit(load));
           descriptorPlan.push_back(p);
         }
         if (!descriptorPlan.empty())
@@ -1088,8 +1096,8 @@ struct PipelinePass
           // start (until the vendor's wait, after them): one more buffer.
           p.copiesFirst = readCluster >= attrOr(load, kCluster, 0);
           Attribute unitEncoding = operandBufferEncoding(load);
-          p.numBuffers = p.copiesFirst || unitEncoding ? p.distance + 1
-                                                       : p.distance;
+          p.numBuffers = ringSize(p.distance, p.copiesFirst,
+                                  static_cast<bool>(unitEncoding));
           p.vec = asyncCopyElements(load, axis);
           if (p.vec == 0)
             continue;
