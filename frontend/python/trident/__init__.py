@@ -30,6 +30,7 @@ from . import testing  # noqa: F401
 from . import runtime  # noqa: F401
 from ._native import TridentError, DeviceAssertionError, OutOfBoundsAccess  # noqa: F401
 from . import compiler  # noqa: F401
+from .compiler import compile  # noqa: F401
 from . import tools  # noqa: F401
 from ._remote import set_remote_cache, cache_stats, flush_remote_cache  # noqa: F401
 

@@ -38,6 +38,14 @@ class KernelMetadata:
         self.num_ctas = int(g("num_ctas", "1"))
         self.shared = int(g("shared_memory", g("shared", "0")))
         self.global_scratch_size = int(g("global_scratch_size", "0"))
+        self.global_scratch_align = int(g("global_scratch_align", "1"))
+        self.profile_scratch_size = int(g("profile_scratch_size", "0"))
+        self.cluster_dims = tuple(int(x) for x in g("cluster_dims", "1,1,1").split(","))
+        # Launch features Trident's kernels do not use (Triton's names).
+        self.launch_pdl = False
+        self.launch_cooperative_grid = False
+        # TMA descriptors the runtime encodes itself (docs/runtime.md).
+        self.tensordesc_meta = None
 
     def __getitem__(self, k):
         return getattr(self, k)
@@ -261,11 +269,44 @@ class CompiledKernel:
             launch(grid, stream, full)
         return expanded
 
-    def run(self, grid, values, stream):
+    def _run(self, grid, values, stream):
         try:
             self._launch(grid, stream, values)
         except struct.error as e:
             self._bad_arguments(grid, e, values)
+
+    # Triton 3.6's launcher ABI (what TorchInductor calls, for a kernel from
+    # triton.compile): the grid, the native stream, the launcher's handles
+    # (unused: the kernel holds its own), the launch metadata for the hooks,
+    # then every parameter in order, constexprs included.
+    def run(self, gridX, gridY, gridZ, stream, function, packed_metadata,
+            launch_metadata, launch_enter_hook, launch_exit_hook, *args):
+        if launch_enter_hook is not None:
+            launch_enter_hook(launch_metadata)
+        native = None if self._cpu else self.device.stream(stream or 0)
+        self._run((gridX, gridY, gridZ), args, native)
+        if launch_exit_hook is not None:
+            launch_exit_hook(launch_metadata)
+
+    @property
+    def function(self):
+        """The kernel's handle in Trident's runtime (Triton: the CUfunction)."""
+        return self._kernel.value
+
+    @property
+    def packed_metadata(self):
+        m = self.metadata
+        return (m.num_warps, m.num_ctas, m.shared) + m.cluster_dims
+
+    def launch_metadata(self, grid, stream, *args):
+        """What the launch hooks get (Triton's LazyDict): the kernel's name,
+        handle and stream, and what its @jit launch_metadata function says."""
+        from ..knobs import LazyDict
+        data = LazyDict({"name": self.name, "function": self.function, "stream": stream})
+        fn = getattr(self.fn, "launch_metadata", None)
+        if fn is not None:
+            data.add(fn, (grid, self.metadata, dict(zip(self.fn.arg_names, args))))
+        return data
 
     def _bad_arguments(self, grid, e, values=None):
         _grid3(grid)  # names a bad grid
@@ -319,7 +360,7 @@ class CompiledKernel:
             values = list(args)
             if len(values) != len(self.fn.params):
                 values, _ = self.fn._bind_all(*args, **kwargs)
-            self.run(grid, values, self.stream())
+            self._run(grid, values, self.stream())
         return runner
 
     def __repr__(self):
@@ -382,3 +423,141 @@ def _grid3(g):
     return out
 
 
+
+
+# --- triton.compile: Triton 3.6's compiler API over the @jit function's own
+# compile (TorchInductor and Triton's tests call it) ------------------------
+
+
+class ASTSource:
+    """A @jit function with its parameters' types, as Triton 3.6's
+    triton.compiler.ASTSource: `signature` maps every parameter name to a
+    type ("*fp32", "i32", "fp16", ... or "constexpr"), `constexprs` gives
+    constexpr values by name or by (index,), and `attrs` attributes by
+    (index,): [["tt.divisibility", 16]] marks a pointer 16-byte aligned or
+    an integer divisible by 16."""
+
+    def __init__(self, fn, signature, constexprs=None, attrs=None):
+        self.fn = fn
+        self.ext = "ttir"
+        self.name = fn.__name__
+        self.signature = signature
+        for k in signature:
+            if not isinstance(k, str):
+                raise TypeError("Signature keys must be string")
+        names = list(getattr(fn, "arg_names", ()))
+        self.constants = {}
+        for k, v in (constexprs or {}).items():
+            if isinstance(k, str):
+                if k not in names:
+                    raise TypeError(f"{fn.__name__} has no parameter '{k}' (in "
+                                    f"ASTSource's constexprs)")
+                k = (names.index(k),)
+            self.constants[k] = v
+        self.attrs = attrs or {}
+
+    def hash(self):
+        import hashlib
+        text = repr((getattr(self.fn, "src", ""), sorted(self.signature.items()),
+                     sorted((k, repr(v)) for k, v in self.constants.items()),
+                     sorted((k, repr(v)) for k, v in self.attrs.items())))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+def triton_key():
+    """What identifies the compiler in caches keyed by it (Inductor's)."""
+    from .._version import TRIDENT_VERSION, TRITON_VERSION
+    try:
+        build = _native.compiler().build_id
+    except ImportError:
+        build = "no-compiler"
+    return f"trident-{TRIDENT_VERSION}-triton-{TRITON_VERSION}-{build}"
+
+
+class _Backend:
+    def __init__(self, target):
+        self.target = target
+
+    def hash(self):
+        return f"{triton_key()}-{self.target.backend}-{self.target.arch}"
+
+
+def make_backend(target):
+    """The backend for `target` (a GPUTarget): what Trident keys its cache by."""
+    return _Backend(target)
+
+
+def _device_key(target):
+    """The device a GPUTarget names: the current one of its kind."""
+    if target is None:
+        return None
+    kind = {"cuda": "cuda", "hip": "hip", "cpu": "cpu"}.get(getattr(target, "backend", None))
+    if kind is None:
+        raise ValueError(f"triton.compile: unknown target {target!r} (backends: cuda, hip, cpu)")
+    index = 0
+    if kind != "cpu":
+        from ..runtime.driver import driver
+        index = driver.active.get_current_device()
+    return (kind, index)
+
+
+# Triton's options that change nothing in Trident's output (Triton ignores
+# the ones it does not know as well).
+_COMPILE_OPTIONS_IGNORED = ("sanitize_overflow", "extern_libs", "matrix_instr_nonkdim",
+                            "waves_per_eu", "kpack", "instrumentation_mode", "ptx_version",
+                            "ir_override", "launch_pdl", "launch_cooperative_grid")
+
+
+def compile(src, target=None, options=None):
+    """Triton 3.6's triton.compile for an ASTSource: the kernel compiled for
+    `target` (its kind's current device; the host for GPUTarget("cpu", ...))
+    with `options` (num_warps, num_stages, num_ctas, maxnreg,
+    enable_fp_fusion, debug; others Triton takes are accepted and change
+    nothing). The result launches with Triton's launcher ABI (`run`)."""
+    if isinstance(src, str):
+        raise NotImplementedError(
+            "triton.compile of an IR file is not supported by Trident's Python package: "
+            "compile it with `tridentc FILE --target ...`")
+    if not isinstance(src, ASTSource):
+        raise TypeError(f"triton.compile takes an ASTSource, not {type(src).__name__}")
+    options = dict(options or {})
+    for flag in ("launch_cooperative_grid", "launch_pdl"):
+        if options.get(flag):
+            raise NotImplementedError(f"triton.compile: option {flag}=True is not "
+                                      f"supported by Trident")
+    devkey = _device_key(target)
+    fn = src.fn
+    key, values = [], []
+    for i, p in enumerate(fn.params):
+        t = src.signature.get(p.name)
+        if p.is_constexpr or t == "constexpr" or (i,) in src.constants:
+            if (i,) in src.constants:
+                v = src.constants[(i,)]
+            elif p.has_default:
+                v = p.default
+            else:
+                raise TypeError(f"triton.compile: constexpr parameter '{p.name}' of "
+                                f"{fn.__name__} has no value in the ASTSource's constexprs")
+            key.append(("constexpr",))
+            values.append(v)
+            continue
+        if t is None:
+            raise TypeError(f"triton.compile: parameter '{p.name}' of {fn.__name__} has "
+                            f"no type in the ASTSource's signature")
+        if any(list(a) == ["tt.divisibility", 16] for a in src.attrs.get((i,), ())):
+            t += ":16"
+        # A tuple: the arguments' kind (torch tensor, numpy array, ...) is
+        # not known until the launch (a plain "*fp32" key promises torch).
+        key.append((t,))
+        values.append(None)
+    opts = {k: v for k, v in options.items() if k not in _COMPILE_OPTIONS_IGNORED}
+    # Defaults as Triton's, given or not (a backend without the option,
+    # the host's, then takes the call).
+    if opts.get("enable_fp_fusion") is True:
+        del opts["enable_fp_fusion"]
+    if "maxnreg" in opts and opts["maxnreg"] is None:
+        del opts["maxnreg"]
+    kernel = fn._compile(tuple(key), values, opts, devkey)
+    kernel.src = src
+    kernel.hash = src.hash()
+    return kernel

@@ -212,7 +212,7 @@ class JITFunction(KernelInterface):
         enter, leave = knobs.runtime.launch_enter_hook, knobs.runtime.launch_exit_hook
         if enter is not None:
             enter(metadata)
-        kernel.run(grid, values, stream)
+        kernel._run(grid, values, stream)
         if leave is not None:
             leave(metadata)
         return kernel
@@ -259,7 +259,7 @@ class JITFunction(KernelInterface):
         kernel = self._kernel_for(key, values, options, devkey)
         if callable(grid):
             grid = grid(self._meta(values, options))
-        kernel.run(grid, values, kernel.stream())
+        kernel._run(grid, values, kernel.stream())
         return kernel
 
     def __getitem__(self, grid):

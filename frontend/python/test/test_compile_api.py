@@ -1,0 +1,114 @@
+"""triton.compile with an ASTSource and the compiled kernel's launcher ABI
+(`run(gridX, gridY, gridZ, stream, function, packed_metadata,
+launch_metadata, enter_hook, exit_hook, *args)`), as TorchInductor's
+CachingAutotuner drives Triton 3.6 for torch.compile: the recorded kernels
+of inductor_kernels.py, compiled with the signature, constexprs and
+divisibility attributes Inductor passes, launched with every parameter
+(constexprs as literals), on the cpu backend with numpy."""
+import os
+
+import numpy as np
+import pytest
+
+import trident as triton
+from trident import knobs
+from trident._dropin import load_file
+from trident.backends.compiler import GPUTarget
+from trident.compiler import ASTSource
+from trident.compiler.compiler import make_backend, triton_key
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+K = load_file(os.path.join(HERE, "inductor_kernels.py"), "inductor_kernels")
+DIV16 = [["tt.divisibility", 16]]
+
+
+def _target():
+    return triton.runtime.driver.active.get_current_target()
+
+
+def _compile(fn, signature, constants, divisible, **options):
+    src = ASTSource(fn, signature, constants, {(i,): DIV16 for i in divisible})
+    opts = {"num_warps": 4, "num_stages": 1, "debug": False, "sanitize_overflow": False,
+            "enable_fp_fusion": True, "launch_cooperative_grid": False, "launch_pdl": False}
+    opts.update(options)
+    return triton.compile(src, target=_target(), options=opts)
+
+
+def _launch(kernel, grid, *args, hooks=(None, None)):
+    """What Inductor's generated launcher does."""
+    kernel._init_handles()
+    stream = triton.runtime.driver.active.get_current_stream()
+    lm = kernel.launch_metadata((grid, 1, 1), stream, *args) if hooks[0] else None
+    kernel.run(grid, 1, 1, stream, kernel.function, kernel.packed_metadata, lm,
+               hooks[0], hooks[1], *args)
+
+
+def test_pointwise_kernel():
+    sig = {"in_ptr0": "*fp32", "in_ptr1": "*fp32", "out_ptr0": "*fp32", "xnumel": "i32",
+           "XBLOCK": "constexpr"}
+    k = _compile(K.triton_poi_fused_mul_sin_0, sig, {"XBLOCK": 1024}, (0, 1, 2, 3))
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal(8192).astype(np.float32)
+    b = rng.standard_normal(64).astype(np.float32)
+    out = np.full(8192, np.nan, np.float32)
+    _launch(k, 8, a, b, out, 8192, 1024)
+    np.testing.assert_allclose(out, np.sin(a) * np.tile(b, 128), rtol=1e-5, atol=1e-6)
+    # What Inductor reads back.
+    assert k.src.fn is K.triton_poi_fused_mul_sin_0
+    assert k.src.constants == {(4,): 1024}
+    assert isinstance(k.hash, str) and len(k.hash) == 64
+    assert k.metadata.num_warps == 4 and k.metadata.num_ctas == 1
+    assert k.metadata.cluster_dims == (1, 1, 1)
+    assert not k.metadata.launch_pdl and not k.metadata.launch_cooperative_grid
+    assert k.metadata.global_scratch_size == 0 and k.metadata.profile_scratch_size == 0
+    assert k.metadata.tensordesc_meta is None
+    assert isinstance(k.n_regs, int) and isinstance(k.n_spills, int)
+    assert isinstance(k.function, int) and len(k.packed_metadata) == 6
+
+
+def test_persistent_reduction_and_hooks():
+    sig = {"in_out_ptr0": "*fp32", "in_ptr0": "*fp32", "xnumel": "i32", "r0_numel": "i32",
+           "XBLOCK": "constexpr"}
+    k = _compile(K.triton_per_fused__softmax_0, sig, {"XBLOCK": 8}, (0, 1, 2, 3))
+    x = np.random.default_rng(1).standard_normal((512, 128)).astype(np.float32)
+    out = np.full_like(x, np.nan)
+    seen = []
+    hooks = (lambda md: seen.append(md.get()["name"]), lambda md: seen.append("exit"))
+    _launch(k, 64, out, x, 512, 128, 8, hooks=hooks)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(out, e / e.sum(axis=1, keepdims=True), rtol=1e-5, atol=1e-6)
+    assert seen == ["triton_per_fused__softmax_0", "exit"]
+
+
+def test_looped_reduction_with_size_one_constant():
+    # A size argument equal to 1 is typed constexpr with its value among the
+    # constants, and still passed at launch (Inductor's form).
+    sig = {"in_ptr0": "*fp32", "out_ptr0": "*fp32", "xnumel": "i32", "r0_numel": "i32",
+           "XBLOCK": "constexpr", "R0_BLOCK": "constexpr"}
+    k = _compile(K.triton_red_fused_sum_1, sig, {"XBLOCK": 1, "R0_BLOCK": 256}, (0, 1, 2))
+    x = np.random.default_rng(2).standard_normal((64, 1000)).astype(np.float32)
+    out = np.full(64, np.nan, np.float32)
+    _launch(k, 64, x, out, 64, 1000, 1, 256)
+    np.testing.assert_allclose(out, x.sum(axis=1), rtol=1e-4, atol=1e-4)
+
+
+def test_keys_and_errors():
+    assert triton_key() == triton_key() and "trident" in triton_key()
+    h = make_backend(GPUTarget("cuda", 90, 32)).hash()
+    assert h != make_backend(GPUTarget("hip", "gfx942", 64)).hash()
+    fn = K.triton_poi_fused_mul_sin_0
+    with pytest.raises(TypeError, match="Signature keys must be string"):
+        ASTSource(fn, {0: "*fp32"})
+    with pytest.raises(TypeError, match="parameter 'xnumel' of triton_poi_fused_mul_sin_0 "
+                                        "has no type"):
+        triton.compile(ASTSource(fn, {"in_ptr0": "*fp32", "in_ptr1": "*fp32",
+                                      "out_ptr0": "*fp32"}, {"XBLOCK": 8}), target=_target())
+    with pytest.raises(TypeError, match="constexpr parameter 'XBLOCK' .* has no value"):
+        triton.compile(ASTSource(fn, {"in_ptr0": "*fp32", "in_ptr1": "*fp32",
+                                      "out_ptr0": "*fp32", "xnumel": "i32"}), target=_target())
+    with pytest.raises(NotImplementedError, match="launch_cooperative_grid=True"):
+        _compile(fn, {"in_ptr0": "*fp32", "in_ptr1": "*fp32", "out_ptr0": "*fp32",
+                      "xnumel": "i32", "XBLOCK": "constexpr"}, {"XBLOCK": 8}, (),
+                 launch_cooperative_grid=True)
+    with pytest.raises(ValueError, match="unknown target"):
+        triton.compile(ASTSource(fn, {}, {}), target=GPUTarget("xpu", 1, 16))
