@@ -112,3 +112,49 @@ def test_keys_and_errors():
                  launch_cooperative_grid=True)
     with pytest.raises(ValueError, match="unknown target"):
         triton.compile(ASTSource(fn, {}, {}), target=GPUTarget("xpu", 1, 16))
+
+
+def test_backends_table_as_inductor_reads_it():
+    # Inductor's triton_helpers.set_driver_to_gpu / set_driver_to_cpu, in
+    # their logic: the first active non-cpu backend's driver, made active
+    # unless it already is.
+    import trident.backends as backends
+    from trident.runtime import driver
+    assert set(backends.backends) >= {"nvidia", "amd", "cpu"}
+    gpus = [b for n, b in backends.backends.items() if n != "cpu" and b.driver.is_active()]
+    has_gpu = any(d.driver in ("cuda", "hip") for d in triton._native.runtime().devices)
+    assert bool(gpus) == has_gpu
+    cpu = backends.backends["cpu"]
+    assert cpu.driver.is_active()
+    try:
+        driver.set_active(cpu.driver())
+        assert isinstance(driver.active, cpu.driver)
+        assert driver.active.get_current_target().backend == "cpu"
+        assert cpu.compiler(driver.active.get_current_target()).hash() == \
+            make_backend(driver.active.get_current_target()).hash()
+    finally:
+        driver.reset_active()
+
+
+def test_hook_chain():
+    from trident.runtime.cache import _base32
+    assert _base32("00" * 32) == "A" * 52
+    chain = knobs.HookChain()
+    knobs.runtime.launch_enter_hook = chain
+    try:
+        assert not knobs.hooks_set  # an empty chain is no hook
+        seen = []
+        chain.add(lambda md: seen.append(md.get()["name"]))
+        assert knobs.hooks_set
+        sig = {"in_ptr0": "*fp32", "in_ptr1": "*fp32", "out_ptr0": "*fp32", "xnumel": "i32",
+               "XBLOCK": "constexpr"}
+        k = _compile(K.triton_poi_fused_mul_sin_0, sig, {"XBLOCK": 1024}, (0, 1, 2, 3))
+        a = np.zeros(8192, np.float32)
+        _launch(k, 8, a, np.ones(64, np.float32), a.copy(), 8192, 1024,
+                hooks=(knobs.runtime.launch_enter_hook, None))
+        assert seen == ["triton_poi_fused_mul_sin_0"]
+        chain.remove(chain.calls[0])
+        assert not knobs.hooks_set
+    finally:
+        knobs.runtime.launch_enter_hook = None
+    assert not knobs.hooks_set

@@ -35,10 +35,43 @@ class _Runtime:
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
         if name in ("launch_enter_hook", "launch_exit_hook"):
-            # One flag the launch path reads instead of both attributes.
-            global hooks_set
-            hooks_set = getattr(self, "launch_enter_hook", None) is not None or \
-                getattr(self, "launch_exit_hook", None) is not None
+            _refresh()
+
+
+class HookChain:
+    """Triton 3.6's chain of hooks (what its launch hooks default to, and
+    what TorchInductor checks for): calls every added function in order
+    (reversed with `reversed=True`). Empty, it counts as no hook."""
+
+    def __init__(self, reversed=False):
+        self.calls = []
+        self.reversed = reversed
+
+    def add(self, func):
+        if func not in self.calls:
+            self.calls.append(func)
+        _refresh()
+
+    def remove(self, func):
+        if func in self.calls:
+            self.calls.remove(func)
+        _refresh()
+
+    def __call__(self, *args, **kwargs):
+        for call in (reversed(self.calls) if self.reversed else self.calls):
+            call(*args, **kwargs)
+
+
+def _set(hook):
+    return hook is not None and not (isinstance(hook, HookChain) and not hook.calls)
+
+
+def _refresh():
+    """One flag the launch path reads instead of both hooks."""
+    global hooks_set
+    r = globals().get("runtime")
+    hooks_set = r is not None and (_set(getattr(r, "launch_enter_hook", None)) or
+                                   _set(getattr(r, "launch_exit_hook", None)))
 
 
 hooks_set = False

@@ -474,17 +474,10 @@ def triton_key():
     return f"trident-{TRIDENT_VERSION}-triton-{TRITON_VERSION}-{build}"
 
 
-class _Backend:
-    def __init__(self, target):
-        self.target = target
-
-    def hash(self):
-        return f"{triton_key()}-{self.target.backend}-{self.target.arch}"
-
-
 def make_backend(target):
     """The backend for `target` (a GPUTarget): what Trident keys its cache by."""
-    return _Backend(target)
+    from ..backends.compiler import BaseBackend
+    return BaseBackend(target)
 
 
 def _device_key(target):

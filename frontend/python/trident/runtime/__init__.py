@@ -7,4 +7,4 @@ from .errors import OutOfResources  # noqa: F401
 from .autotuner import Autotuner, Config, Heuristics, autotune, heuristics  # noqa: F401
 from .driver import driver  # noqa: F401
 from . import driver as _driver_module  # noqa: F401
-from . import jit, autotuner, errors  # noqa: F401
+from . import jit, autotuner, errors, cache  # noqa: F401
