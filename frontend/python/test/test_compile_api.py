@@ -158,3 +158,11 @@ def test_hook_chain():
     finally:
         knobs.runtime.launch_enter_hook = None
     assert not knobs.hooks_set
+
+
+def test_inductor_import_sequence_through_the_dropin():
+    from conftest import run_script
+    r = run_script(os.path.join(HERE, "scripts", "inductor_imports.py"))
+    assert r.returncode == 0, r.stderr
+    assert "imports ok trident ['amd', 'cpu', 'nvidia']" in r.stdout
+    assert "'ASTSource', 'GPUTarget'] HookChain" in r.stdout

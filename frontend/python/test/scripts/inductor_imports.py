@@ -1,0 +1,36 @@
+# What TorchInductor's runtime/triton_compat.py (torch 2.11) imports from
+# Triton when it loads, in that order, run through `python -m trident`: each
+# must resolve, AttrsDescriptor must not exist (it selects Triton <= 3.2's
+# paths), and inspect.signature must take triton.language.core.view.
+import inspect
+
+import triton
+import triton.language as tl
+from triton import Config
+from triton.compiler import CompiledKernel
+from triton.runtime.autotuner import OutOfResources
+from triton.runtime.jit import JITFunction, KernelInterface
+from triton.compiler.compiler import ASTSource
+from triton.backends.compiler import GPUTarget
+from triton.language.extra import libdevice
+from triton import knobs
+from triton.runtime.cache import triton_key
+
+assert tl.extra.libdevice is libdevice and tl.math is not None
+assert "num_warps" in inspect.signature(Config.__init__).parameters
+inspect.signature(triton.language.core.view)
+for module in ("triton.compiler.compiler", "triton.backends.compiler"):
+    try:
+        exec(f"from {module} import AttrsDescriptor")
+    except ImportError:
+        pass
+    else:
+        raise AssertionError(f"{module} has AttrsDescriptor")
+try:
+    import triton.backends.intel.driver  # noqa: F401
+except ImportError:
+    pass
+assert int(triton.__version__.split(".")[0]) >= 3
+print("imports ok", triton_key().split("-")[0], sorted(triton.backends.backends),
+      [c.__name__ for c in (CompiledKernel, OutOfResources, JITFunction, KernelInterface,
+                            ASTSource, GPUTarget)], type(knobs.HookChain()).__name__)
