@@ -2,8 +2,6 @@
 
 #include "trident/Plugin/GpuBackend.h"
 
-#include <algorithm>
-
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 
@@ -15,6 +13,8 @@
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/Config/llvm-config.h"
+
+#include <algorithm>
 
 namespace trident {
 

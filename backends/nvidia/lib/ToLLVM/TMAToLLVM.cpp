@@ -55,12 +55,6 @@ bool tmaBoxOf(Attribute encoding, ArrayRef<int64_t> shape,
   using namespace trident::encoding;
   size_t rank = shape.size();
   out = TmaBox();
-  out.elementBits = elementBits;
-  if (rank < 1 || rank > 5) {
-    why = "a TMA block has 1 to 5 dimensions, this one " +
-          std::to_string(rank);
-    return false;
-  }
   if (elementBits < 8 || elementBits % 8) {
     why = "TMA copies of " + std::to_string(elementBits) +
           "-bit elements are not supported";

@@ -28,12 +28,11 @@ namespace trident::nvidia {
 
 /// How one block of a TMA buffer is split into copy messages: the box of
 /// each message (tensor order, each dimension at most 256 elements; the
-/// contiguous one as wide as the swizzle) and the swizzle in bytes (0, 32,
+/// contiguous one as wide as the swizzle) and the swizzle in bytes (32,
 /// 64, 128). The same box is what the host encodes into the CUtensorMap.
 struct TmaBox {
   std::vector<int64_t> box;
   int swizzleBytes = 0;
-  unsigned elementBits = 0;
 };
 
 /// The box of a 2-D buffer of `shape` (at least 8 rows) in `encoding`, a
