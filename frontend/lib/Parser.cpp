@@ -124,6 +124,11 @@ bool isBuiltinModule(const std::string &path) {
   // triton's modules, and the host modules whose members the code
   // generator models for module-level values and conditions
   // (CodeGen/HostConstants.cpp).
+  // TorchInductor's runtime modules (triton_helpers and what it imports)
+  // hold @jit helpers its generated kernels call: read from disk like a
+  // package's own modules.
+  if (path == "torch._inductor" || path.rfind("torch._inductor.", 0) == 0)
+    return false;
   for (const char *root : {"triton", "trident", "math", "torch", "numpy",
                            "os", "typing", "operator", "packaging",
                            "importlib", "importlib_metadata", "distutils",

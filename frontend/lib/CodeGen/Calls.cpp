@@ -38,6 +38,47 @@ Val Generator::evalCall(const Expr &e) {
   return callFunction(callee, e, std::move(args), std::move(kwargs), e.loc);
 }
 
+// TorchInductor's compile-time helpers: host functions of its
+// triton_helpers module marked `@triton_builtin`, which Triton runs as Python
+// while it compiles a kernel. Trident runs no Python, so the two that
+// Inductor's generated kernels call are modeled here, by what they compute.
+Val Generator::inductorBuiltinCall(
+    const Val &callee, const std::vector<Val> &args,
+    const std::vector<std::pair<std::string, Val>> &kwargs, SourceLoc l,
+    bool &matched) {
+  matched = false;
+  const FunctionDef &fn = *callee.fn;
+  const ModuleCtx *owner = callee.owner ? callee.owner : frame().module;
+  if (!owner->loaded ||
+      owner->loaded->name != "torch._inductor.runtime.triton_helpers")
+    return Val();
+  bool marked = false;
+  for (const std::string &d : fn.decorators)
+    marked |= d == "triton_builtin";
+  if (!marked)
+    return Val();
+  std::string what = "triton_helpers." + fn.name + "()";
+  if (fn.name == "constexpr_next_power_of_2") {
+    if (args.size() != 1 || !kwargs.empty())
+      error(l, what + " takes one argument");
+    if (args[0].kind != Val::Int)
+      error(l, what + " takes a compile-time integer, got " +
+                   args[0].describe());
+    __int128 n = args[0].i, p = 1;
+    while (p < n)
+      p <<= 1;
+    matched = true;
+    return Val::integer(p);
+  }
+  if (fn.name == "if_mask") {
+    if (args.size() != 2 || !kwargs.empty())
+      error(l, what + " takes two arguments (mask, value)");
+    matched = true;
+    return args[0].kind == Val::None ? Val::none() : args[1];
+  }
+  return Val();
+}
+
 Val Generator::callFunction(const Val &callee, const Expr &call,
                             std::vector<Val> args,
                             std::vector<std::pair<std::string, Val>> kwargs,
@@ -58,6 +99,12 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
                    lineIn(callee.owner ? *callee.owner : *frame().module,
                           callee.fn->loc) +
                    ") is a host function; Trident does not run host code");
+    }
+    if (!callee.fn->isJit) {
+      bool matched;
+      Val r = inductorBuiltinCall(callee, args, kwargs, l, matched);
+      if (matched)
+        return r;
     }
     if (!callee.fn->isJit)
       error(l, "'" + callee.fn->name + "' " +

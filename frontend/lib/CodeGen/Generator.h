@@ -292,6 +292,11 @@ public:
   std::vector<Val> descriptorParts(const Val &desc, SourceLoc l,
                                    const std::string &what);
   /// Calls a @jit function (inlined by the core pipeline unless noinline).
+  /// TorchInductor's `@triton_builtin` helpers (constexpr_next_power_of_2,
+  /// if_mask), modeled; `matched` false for any other function.
+  Val inductorBuiltinCall(const Val &callee, const std::vector<Val> &args,
+                          const std::vector<std::pair<std::string, Val>> &kwargs,
+                          SourceLoc l, bool &matched);
   /// A call of a `@triton.constexpr_function` (or `@tl.constexpr`-decorated
   /// function): compile-time arguments, evaluated as a @jit function's
   /// body, a compile-time result.

@@ -1,0 +1,86 @@
+# Stand-in for TorchInductor's triton_helpers (torch/_inductor/runtime), with
+# the shapes of what the real module holds: libdevice and math bound in a
+# module-level try, host functions the generated file calls at import, @jit
+# helpers the kernels call, and two `@triton_builtin` host functions Triton
+# evaluates while compiling.
+import warnings
+
+import triton
+import triton.language as tl
+
+try:
+    from triton.language.extra import libdevice
+
+    libdevice = tl.extra.libdevice  # noqa: F811
+    math = tl.math
+except ImportError:
+    libdevice = tl.math
+    math = tl
+
+
+def set_driver_to_gpu():
+    for name, backend in triton.backends.backends.items():
+        if (active := backend.driver.is_active()) and name != "cpu":
+            return active
+    warnings.warn("no GPU backend")
+
+
+@triton.jit
+def promote_to_tensor(x):
+    return x + tl.zeros((1,), tl.int1)
+
+
+@triton.jit
+def is_floating(x):
+    return promote_to_tensor(x).dtype.is_floating()
+
+
+@triton.jit
+def maximum(a, b):
+    # NaN wins, as in torch.
+    mask = a > b
+    if is_floating(a):
+        mask |= a != a
+    return tl.where(mask, a, b)
+
+
+@triton.jit
+def max2(a, dim):
+    return tl.reduce(a, dim, maximum)
+
+
+@triton.jit
+def welford_combine(mean_1, m2_1, weight_1, mean_2, m2_2, weight_2):
+    delta = mean_2 - mean_1
+    new_weight = weight_1 + weight_2
+    w2_over_w = tl.where(new_weight == 0.0, 0.0, weight_2 / new_weight)
+    return (mean_1 + delta * w2_over_w,
+            m2_1 + m2_2 + delta * delta * weight_1 * w2_over_w,
+            new_weight)
+
+
+@triton.jit
+def welford(mean, m2, weight, dim):
+    return tl.reduce((mean, m2, weight), dim, welford_combine)
+
+
+def triton_builtin(f):
+    f.__triton_builtin__ = True
+    return f
+
+
+@triton_builtin
+def constexpr_next_power_of_2(n: tl.constexpr, *, _builder: object = None) -> tl.constexpr:
+    return tl.constexpr(triton.next_power_of_2(n.value))
+
+
+@triton_builtin
+def if_mask(mask, val, *, _builder: object = None) -> tl.constexpr:
+    if isinstance(mask, tl.constexpr) and mask.value is None:
+        return tl.constexpr(None)
+    return val
+
+
+@triton_builtin
+def not_modeled(x, *, _builder: object = None):
+    return x
