@@ -7,6 +7,7 @@ import importlib
 import importlib.abc
 import importlib.metadata
 import importlib.util
+import os
 import sys
 
 from ._version import TRITON_VERSION
@@ -54,12 +55,28 @@ class _TritonDistribution(importlib.metadata.Distribution):
         return None
 
 
+# A directory holding a `triton` package that installs the drop-in: on the
+# path of the interpreters this one starts (_dropin_path/triton/__init__.py).
+_CHILD_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_dropin_path")
+
+
 def install():
-    """Makes `import triton...` resolve to Trident."""
+    """Makes `import triton...` resolve to Trident, in this process and in
+    the Python processes it starts."""
     if not any(isinstance(f, _Alias) for f in sys.meta_path):
         for name in [m for m in sys.modules if m == "triton" or m.startswith("triton.")]:
             del sys.modules[name]
         sys.meta_path.insert(0, _Alias())
+    # The package that holds trident must be importable there too.
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    wanted = [p for p in (_CHILD_PATH, here) if p not in paths]
+    if wanted:
+        os.environ["PYTHONPATH"] = os.pathsep.join(wanted + [p for p in paths if p])
+    if _CHILD_PATH not in sys.path:
+        # Launchers that pass sys.path on as the child's PYTHONPATH (TorchInductor's
+        # compile workers) carry it too; here the meta-path alias answers first.
+        sys.path.insert(0, _CHILD_PATH)
 
 
 def load_file(path, name):
