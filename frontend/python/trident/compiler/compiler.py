@@ -501,6 +501,12 @@ _COMPILE_OPTIONS_IGNORED = ("sanitize_overflow", "extern_libs", "matrix_instr_no
                             "ir_override", "launch_pdl", "launch_cooperative_grid")
 
 
+# How many kernels triton.compile has compiled (or found in the cache) in
+# this process: what a torch.compile run reads to show its kernels went
+# through Trident (conformance/perf/torch_compile.py).
+compile_count = 0
+
+
 def compile(src, target=None, options=None):
     """Triton 3.6's triton.compile for an ASTSource: the kernel compiled for
     `target` (its kind's current device; the host for GPUTarget("cpu", ...))
@@ -551,6 +557,8 @@ def compile(src, target=None, options=None):
     if "maxnreg" in opts and opts["maxnreg"] is None:
         del opts["maxnreg"]
     kernel = fn._compile(tuple(key), values, opts, devkey)
+    global compile_count
+    compile_count += 1
     kernel.src = src
     kernel.hash = src.hash()
     return kernel
