@@ -25,6 +25,9 @@ lib_path() { ldd "$build/lib/libtrident-core.so" | awk -v l="$1" '$1 == l {print
 mkdir -p "$out/lib/trident/plugins" "$out/stubs"
 cp -L "$build"/lib/libtrident-*.so "$out/lib/"
 cp -L "$build"/lib/trident/plugins/*.so "$out/lib/trident/plugins/"
+# Symbols the dynamic linker does not need stay behind (a third of the size:
+# the pack travels to the GPU machine within a 64 MiB limit).
+strip --strip-unneeded "$out"/lib/libtrident-*.so "$out"/lib/trident/plugins/*.so
 for l in libLLVM.so.22.1 libMLIR.so.22.1; do
   src=$(lib_path "$l")
   [ -f "$src" ] || { echo "pack-compiler.sh: $l not found for $build" >&2; exit 1; }
