@@ -166,3 +166,55 @@ def test_inductor_import_sequence_through_the_dropin():
     assert r.returncode == 0, r.stderr
     assert "imports ok trident ['amd', 'cpu', 'nvidia']" in r.stdout
     assert "'ASTSource', 'GPUTarget'] HookChain" in r.stdout
+
+
+def test_kernels_compiled_in_a_worker_launch_in_the_parent(tmp_path):
+    # TorchInductor's compile workers: a generated file in Inductor's form
+    # (its torch._inductor imports resolved by a stand-in package) compiled
+    # through the drop-in in another process, the compiled kernels pickled
+    # as Inductor pickles them, rebuilt here as Inductor rebuilds them
+    # (CompiledKernel.__new__, __dict__.update, _init_handles) and launched
+    # through `run` with every parameter. The worker never loads them.
+    import pickle
+
+    from conftest import run_script
+    from trident.compiler.compiler import CompiledKernel
+    stand_in = os.path.join(HERE, "..", "..", "test", "imports", "Inputs", "inductor")
+    out = tmp_path / "kernels.pickle"
+    r = run_script(os.path.join(HERE, "scripts", "inductor_worker.py"),
+                   os.path.join(HERE, "inductor", "generated_kernels.py"), str(out),
+                   env={"PYTHONPATH": os.pathsep.join([os.path.dirname(HERE), stand_in])})
+    assert r.returncode == 0, r.stderr
+    assert "loaded here: False" in r.stdout
+    import sys
+    sys.path.insert(0, stand_in)  # the pickles name its _ConstRepr, as Inductor's do
+    try:
+        with open(out, "rb") as f:
+            states = pickle.load(f)
+    finally:
+        sys.path.remove(stand_in)
+        for m in [m for m in sys.modules if m == "torch" or m.startswith("torch.")]:
+            del sys.modules[m]
+    kernels = {}
+    for name, state in states.items():
+        k = CompiledKernel.__new__(CompiledKernel)
+        k.__dict__.update(state)
+        k._init_handles()
+        assert k.src.fn.fn is None and k.src.fn.arg_names[-1] == "XBLOCK"
+        kernels[name] = k
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(8192).astype(np.float32)
+    out = np.full_like(x, np.nan)
+    k = kernels["triton_poi_fused_gelu_0"]
+    assert k.src.fn.constexprs == [3] and isinstance(k.n_regs, int)
+    _launch(k, 8, x, out, 8192, 1024)
+    from math import erf
+    want = np.array([0.5 * v * (1 + erf(v / 2 ** 0.5)) for v in x.astype(np.float64)])
+    np.testing.assert_allclose(out, want, rtol=1e-5, atol=1e-6)
+    x = rng.standard_normal((512, 128)).astype(np.float32)
+    x[7, 5] = np.nan  # max2 propagates NaN, as torch.amax
+    amax, var = np.full(512, np.nan, np.float32), np.full(512, np.nan, np.float32)
+    _launch(kernels["triton_per_fused_amax_var_1"], 64, x, amax, var, 512, 128, 8)
+    np.testing.assert_allclose(amax[8:], x[8:].max(axis=1), rtol=0, atol=0)
+    assert np.isnan(amax[7]) and amax[6] == x[6].max()
+    np.testing.assert_allclose(var[8:], x[8:].var(axis=1), rtol=1e-4, atol=1e-5)

@@ -4,6 +4,7 @@ stages' text (`asm`) and its launcher (the compiled one of _launcher.py,
 or Python's)."""
 
 import ctypes
+import functools
 import operator
 import os
 import re
@@ -88,10 +89,16 @@ class _Asm(dict):
     Trident's stage names for the rest. Made on first use, by compiling
     the kernel once more with every stage written out."""
 
-    def __init__(self, make):
+    def __init__(self, make, made=None):
         super().__init__()
         self._make = make
-        self._made = False
+        self._made = made is not None
+        if made:
+            self.update(made)
+
+    def __reduce__(self):
+        # The maker (a partial of _dump_stages) pickles; what it made, too.
+        return (_Asm, (self._make, dict(dict.items(self)) if self._made else None))
 
     def _fill(self):
         if not self._made:
@@ -137,15 +144,64 @@ class _Asm(dict):
 
 
 class CompiledKernel:
-    """One specialization of a kernel, loaded on one device."""
+    """One specialization of a kernel, loaded on one device.
+
+    What the kernel is (its binary, metadata, parameters) lives in the
+    instance's __dict__, which pickles: TorchInductor compiles in worker
+    processes, pickles `kernel.__dict__` (with `module`, `function` and `run`
+    replaced by None) to its parent, rebuilds the object there with
+    `CompiledKernel.__new__` and `__dict__.update`, and calls
+    `_init_handles()`. What a process holds once the kernel is loaded on a
+    device (the runtime's handles, the launcher) lives in slots, outside
+    __dict__, and `_init_handles()` makes it where it is missing. A kernel
+    from `triton.compile` with a target is loaded only then (a compile
+    worker never touches the GPU); the JIT path loads at once."""
+
+    __slots__ = ("__dict__", "__weakref__", "device", "_module", "_kernel", "_parts",
+                 "_positions", "_names", "_types", "_cpu", "_writes", "_gpu_launch",
+                 "_launch", "_c_launch", "stream")
 
     def __init__(self, fn, device, bundle, metadata_text, params, key=None, request=None):
+        """`device`: a runtime Device (loaded now), or the key of one
+        (kind, index), index None for the kind's current device when the
+        kernel is loaded."""
         self.fn = fn
-        self.device = device
         self.metadata = KernelMetadata(metadata_text)
         self.name = self.metadata.name
+        self._bundle = bundle
+        self._params = params
+        self.asm = _Asm(functools.partial(_dump_stages, fn, request))
+        # Parameters given as torch tensors (their key is a plain "*fp32"
+        # string): the launcher calls data_ptr() directly.
+        self._torch_args = {i for i, k in enumerate(key or ()) if isinstance(k, str) and k.startswith("*")}
+        if isinstance(device, tuple):
+            self._device_key = device
+        else:
+            self._device_key = None
+            self._load(device)
+
+    def _init_handles(self):
+        """Loads the kernel on its device where this process has not yet
+        (Triton's name: Inductor calls it before launching)."""
+        for k in ("run", "function", "module"):
+            if k in self.__dict__ and self.__dict__[k] is None:
+                del self.__dict__[k]  # Inductor's pickled placeholders
+        try:
+            self._launch
+        except AttributeError:
+            from .._devices import _resolve_device
+            kind, index = self._device_key or (None, None)
+            if kind is not None and index is None:
+                index = 0
+                if kind != "cpu":
+                    from ..runtime.driver import driver
+                    index = driver.active.get_current_device()
+            self._load(_resolve_device(None if kind is None else (kind, index)))
+
+    def _load(self, device):
+        self.device = device
         rt = device.runtime
-        self._module = device.load(bundle)
+        self._module = device.load(self._bundle)
         k = ctypes.c_void_p()
         rt.check(rt.lib.trident_module_kernel(self._module, self.name.encode(), ctypes.byref(k)))
         self._kernel = k
@@ -154,34 +210,36 @@ class CompiledKernel:
         self.n_regs = info.registers
         self.n_spills = info.spills
         self.n_max_threads = info.max_threads_per_block
-        self.asm = _Asm(lambda: _dump_stages(fn, request))
         # Which parameters the binary takes, in order, and how each is passed.
         names = []
         for i in range(info.num_args):
             n, t = ctypes.c_char_p(), ctypes.c_char_p()
             rt.check(rt.lib.trident_kernel_arg(k, i, ctypes.byref(n), ctypes.byref(t)))
             names.append((n.value.decode(), t.value.decode()))
+        params = self._params
         index = {p.name: i for i, p in enumerate(params)}
         # A tensor descriptor parameter is launched as several arguments
         # (`d`, `d.pack.shape0`, ..., `d.shape0`, ...): each reads from the
         # descriptor, placed after the parameters' values (_with_parts).
-        self._parts = []
-        self._positions = []
+        parts = []
+        positions = []
         for n, _ in names:
             if n in index:
-                self._positions.append(index[n])
+                positions.append(index[n])
             else:
                 base, _, part = n.partition(".")
                 if base not in index:
                     raise TypeError(f"kernel '{self.name}' takes an argument '{n}' "
                                     f"that no parameter provides")
-                self._positions.append(len(params) + len(self._parts))
+                positions.append(len(params) + len(parts))
                 if all(k.isdigit() for k in part.split(".")):
                     # An element of a tuple parameter (`res.1.0`).
                     path = tuple(int(k) for k in part.split("."))
-                    self._parts.append((index[base], _tuple_element(path), False))
+                    parts.append((index[base], _tuple_element(path), False))
                 else:
-                    self._parts.append((index[base], _descriptor_part(part), True))
+                    parts.append((index[base], _descriptor_part(part), True))
+        self._parts = parts
+        self._positions = positions
         self._names = [n for n, _ in names]
         self._types = [t for _, t in names]
         self._cpu = device.driver == "cpu"
@@ -189,18 +247,19 @@ class CompiledKernel:
         # compiler's x.writes; all of them for bundles from before it).
         writes = self.metadata.raw.get("x.writes")
         self._writes = set(self._names) if writes is None else set(filter(None, writes.split(",")))
-        # Parameters given as torch tensors (their key is a plain "*fp32"
-        # string): the launcher calls data_ptr() directly.
-        self._torch_args = {i for i, k in enumerate(key or ()) if isinstance(k, str) and k.startswith("*")}
         self._gpu_launch = self._make_launcher()
-        self._launch = self._run_cpu if self._cpu else self._gpu_launch
+        launch = self._run_cpu if self._cpu else self._gpu_launch
         if self._parts:
-            self._launch = self._with_parts(self._launch)
+            launch = self._with_parts(launch)
         self.stream = _stream_getter(device)
         # What the compiled dispatcher calls directly (it finds the stream
         # itself): the compiled launcher, when nothing wraps it.
-        self._c_launch = self._launch if self._launch is self._gpu_launch and \
+        self._c_launch = launch if launch is self._gpu_launch and \
             not isinstance(self._gpu_launch, types.FunctionType) else None
+        self._launch = launch  # last: _init_handles reads it as "loaded"
+
+    def __getstate__(self):
+        return dict(self.__dict__)
 
     def _make_launcher(self):
         """A function (grid, stream, values) -> None for this kernel's
@@ -283,7 +342,12 @@ class CompiledKernel:
             launch_metadata, launch_enter_hook, launch_exit_hook, *args):
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
-        native = None if self._cpu else self.device.stream(stream or 0)
+        try:
+            cpu = self._cpu
+        except AttributeError:
+            self._init_handles()
+            cpu = self._cpu
+        native = None if cpu else self.device.stream(stream or 0)
         self._run((gridX, gridY, gridZ), args, native)
         if launch_exit_hook is not None:
             launch_exit_hook(launch_metadata)
@@ -291,6 +355,7 @@ class CompiledKernel:
     @property
     def function(self):
         """The kernel's handle in Trident's runtime (Triton: the CUfunction)."""
+        self._init_handles()
         return self._kernel.value
 
     @property
@@ -349,13 +414,12 @@ class CompiledKernel:
             for b in wrapped:
                 self.device.release_buffer(b)
 
-    def _init_handles(self):
-        pass
-
     def __getitem__(self, grid):
         """kernel[grid](*args): every parameter of the @jit function in order,
         constexprs included (they are checked against the compiled values
         only by position, as in Triton)."""
+        self._init_handles()
+
         def runner(*args, **kwargs):
             values = list(args)
             if len(values) != len(self.fn.params):
@@ -364,7 +428,8 @@ class CompiledKernel:
         return runner
 
     def __repr__(self):
-        return f"<CompiledKernel {self.name} on {self.device.target}>"
+        where = getattr(self, "device", None)
+        return f"<CompiledKernel {self.name}{' on ' + where.target if where else ''}>"
 
 
 def _dump_stages(fn, request):
@@ -481,17 +546,25 @@ def make_backend(target):
 
 
 def _device_key(target):
-    """The device a GPUTarget names: the current one of its kind."""
+    """(device key, target string) for a GPUTarget: the kind's current
+    device when the kernel is loaded (index None), and the target the
+    kernel is compiled for, read from the GPUTarget itself, so that a
+    compile touches no GPU (TorchInductor's compile workers). None for no
+    target: the active driver's current device, now."""
     if target is None:
-        return None
+        return None, None
     kind = {"cuda": "cuda", "hip": "hip", "cpu": "cpu"}.get(getattr(target, "backend", None))
     if kind is None:
         raise ValueError(f"triton.compile: unknown target {target!r} (backends: cuda, hip, cpu)")
-    index = 0
-    if kind != "cpu":
-        from ..runtime.driver import driver
-        index = driver.active.get_current_device()
-    return (kind, index)
+    if kind == "cpu":
+        from .._devices import _resolve_device
+        return ("cpu", 0), _resolve_device(("cpu", 0)).target
+    arch = target.arch
+    if kind == "cuda":
+        arch = int(arch)
+    elif not str(arch).startswith("gfx"):
+        raise ValueError(f"triton.compile: {target!r}: a hip target's arch is a gfx name")
+    return (kind, None), f"{kind}:{arch}"
 
 
 # Triton's options that change nothing in Trident's output (Triton ignores
@@ -524,7 +597,7 @@ def compile(src, target=None, options=None):
         if options.get(flag):
             raise NotImplementedError(f"triton.compile: option {flag}=True is not "
                                       f"supported by Trident")
-    devkey = _device_key(target)
+    devkey, target_name = _device_key(target)
     fn = src.fn
     key, values = [], []
     for i, p in enumerate(fn.params):
@@ -556,7 +629,7 @@ def compile(src, target=None, options=None):
         del opts["enable_fp_fusion"]
     if "maxnreg" in opts and opts["maxnreg"] is None:
         del opts["maxnreg"]
-    kernel = fn._compile(tuple(key), values, opts, devkey)
+    kernel = fn._compile(tuple(key), values, opts, devkey, target=target_name)
     global compile_count
     compile_count += 1
     kernel.src = src

@@ -49,6 +49,17 @@ class Param:
 _NO_GRID = object()  # JITFunction._last before any grid
 
 
+class _KernelRepr:
+    """JITFunction.repr: the kernel's name, or what jit(repr=...)'s function
+    says of it (a class rather than a lambda: it pickles)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __call__(self, jit_fn):
+        return jit_fn.__name__ if self.fn is None else self.fn(jit_fn)
+
+
 class KernelInterface:
     def __getitem__(self, grid):
         return lambda *args, **kwargs: self.run(*args, grid=grid, warmup=False, **kwargs)
@@ -88,6 +99,9 @@ class JITFunction(KernelInterface):
         self.debug = debug
         # fn(grid, metadata, args) -> dict, for the launch hooks (knobs.py).
         self.launch_metadata = launch_metadata
+        # Triton's JITFunction.repr, called with the function (TorchInductor
+        # calls it; jit(repr=...) gives it).
+        self.repr = _KernelRepr(repr)
         # A cell of a notebook or REPL, or exec'd text: "<ipython-input-3-..>",
         # "<string>" -- named as Python names it (its text is in linecache).
         code_file = fn.__code__.co_filename
@@ -109,6 +123,31 @@ class JITFunction(KernelInterface):
             self.src = inspect.getsource(fn)
         except (OSError, TypeError):
             self.src = ""
+
+    # Pickling (TorchInductor sends its kernels, with their compiled
+    # specializations, from compile workers to the parent process): what
+    # names and describes the kernel travels; the Python function and its
+    # module's globals do not (Inductor clears them itself before pickling),
+    # nor the launch table and generated launch functions, made again.
+    _NOT_PICKLED = ("fn", "__globals__", "cache", "_binder", "_fast", "_entry", "_last",
+                    "signature")
+
+    def __getstate__(self):
+        state = {k: v for k, v in self.__dict__.items() if k not in self._NOT_PICKLED}
+        state["launch_metadata"] = None if isinstance(self.launch_metadata, types.FunctionType) \
+            and self.launch_metadata.__name__ == "<lambda>" else self.launch_metadata
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self.fn = None
+        self.__globals__ = None
+        self.signature = None
+        self.cache = {}
+        self._binder = self._make_binder()
+        self._fast = self._make_fast()
+        self._entry = self._fast
+        self._last = (_NO_GRID, None)
 
     # Binding: a generated function with the kernel's own parameters, so
     # that Python binds positional and keyword arguments and defaults.
@@ -309,8 +348,16 @@ class JITFunction(KernelInterface):
     def warmup(self, *args, grid=None, **kwargs):
         return self.run(*args, grid=grid, warmup=True, **kwargs)
 
-    def _compile(self, key, values, options, devkey):
-        device = _resolve_device(devkey)
+    def _compile(self, key, values, options, devkey, target=None):
+        """The kernel compiled (or found in the cache) for `key`, loaded on
+        the device `devkey` names; given `target` ("cuda:90"), compiled for
+        it and loaded only when first used (triton.compile's kernels)."""
+        if target is None:
+            device = _resolve_device(devkey)
+            target = device.target
+        else:
+            device = devkey  # CompiledKernel._init_handles loads it
+        driver = target.partition(":")[0]
         compile_options = {}
         debug = self.debug if self.debug is not None else _env_flag("TRITON_DEBUG")
         for k, v in options.items():
@@ -321,7 +368,7 @@ class JITFunction(KernelInterface):
                 debug = bool(v)
             elif k in _IGNORED_OPTIONS:
                 pass
-            elif (vendor := _vendor_option(device.target, k, self.__name__)) is not None:
+            elif (vendor := _vendor_option(target, k, self.__name__)) is not None:
                 if vendor and v is not None:
                     compile_options[k] = str(int(v) if isinstance(v, bool) else v)
             elif k in _UNSUPPORTED_OPTIONS:
@@ -333,7 +380,7 @@ class JITFunction(KernelInterface):
                     f"{self.__name__}() got an unexpected keyword argument '{k}' (not "
                     f"a parameter, nor a launch option: num_warps, num_stages, "
                     f"num_ctas, maxnreg, enable_fp_fusion, debug)")
-        if device.driver == "cpu" and (debug or _env_flag("TRIDENT_CPU_CHECKED")):
+        if driver == "cpu" and (debug or _env_flag("TRIDENT_CPU_CHECKED")):
             # Checked mode: an out-of-bounds access is a located error
             # (the cpu backend's option checked; slow, for debugging).
             compile_options["checked"] = "1"
@@ -359,7 +406,7 @@ class JITFunction(KernelInterface):
         # Names an earlier specialization's compile asked for are given from
         # the start (their current values): no rounds of compiling again.
         facts = tuple(sorted(facts + self._facts_for(getattr(self, "_asked", ()), facts)))
-        request = (source, self.__name__, signature, device.target, compile_options, debug,
+        request = (source, self.__name__, signature, target, compile_options, debug,
                    facts)
         try:
             comp = _native.compiler()
@@ -370,7 +417,7 @@ class JITFunction(KernelInterface):
             if found is None:
                 raise CompilationError(
                     f"{self.path}: kernel '{self.__name__}' ({signature}) for "
-                    f"{device.target} needs compiling, and the compiler is not "
+                    f"{target} needs compiling, and the compiler is not "
                     f"available here ({str(e).splitlines()[0]}); no precompiled bundle "
                     f"for it is in {_bundles.directory()}") from None
             bundle, meta = found
@@ -378,7 +425,7 @@ class JITFunction(KernelInterface):
             for attempt in range(8):
                 try:
                     bundle, meta, _ = comp.compile(self.path, source, self.__name__,
-                                                   signature, device.target,
+                                                   signature, target,
                                                    compile_options, debug=debug,
                                                    facts=facts)
                     break
@@ -508,7 +555,8 @@ def jit(fn=None, *, version=None, repr=None, launch_metadata=None, do_not_specia
     def decorator(f):
         return JITFunction(f, do_not_specialize=do_not_specialize,
                            do_not_specialize_on_alignment=do_not_specialize_on_alignment,
-                           debug=debug, noinline=noinline, launch_metadata=launch_metadata)
+                           debug=debug, noinline=noinline, repr=repr,
+                           launch_metadata=launch_metadata)
 
     if fn is not None:
         return decorator(fn)
