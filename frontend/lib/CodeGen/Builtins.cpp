@@ -335,6 +335,11 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
         // function of constexprs that kernels call.
         if (name == "get_int_dtype")
           return Val::builtin("host.get_int_dtype");
+        // triton.language.core's unwrapping helpers (TorchInductor's
+        // triton_helpers calls _constexpr_to_value): the value itself, as
+        // a constexpr is here.
+        if (name == "_constexpr_to_value" || name == "_unwrap_if_constexpr")
+          return Val::builtin("host.unwrap_constexpr");
         if (name == "core" || name == "standard" || name == "random")
           return Val::module("triton.language." + name);
         if (name == "jit")

@@ -401,6 +401,11 @@ Val Generator::callHostFunction(const std::string &name,
     error(l, "the version of package '" + args[0].str + "' is not known "
              "when Trident reads a kernel file (only triton's is)");
   }
+  if (name == "host.unwrap_constexpr") {
+    if (args.size() != 1)
+      error(l, "_constexpr_to_value() takes one argument");
+    return args[0];
+  }
   if (name == "host.get_int_dtype") {
     if (args.size() != 2 || !args[0].isNumber() || args[0].kind == Val::Float ||
         !args[1].isNumber())

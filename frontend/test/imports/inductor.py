@@ -7,6 +7,7 @@
 # DEFINE: %{tc} = tridentc %s -I %S/Inputs/inductor --signature '*fp32, *fp32, *fp32, i32, i32' -D XBLOCK=4 --no-locs --emit ttir
 # RUN: %{tc} --kernel triton_per_fused_softmax_var_0 | FileCheck %s
 # RUN: not %{tc} --kernel uses_unmodeled 2>&1 | FileCheck %s --check-prefix=UNMODELED
+# RUN: %{tc} --kernel packs | FileCheck %s --check-prefix=PACK
 # CHECK-LABEL: tt.func public @triton_per_fused_softmax_var_0
 # CHECK: tt.make_range {end = 16 : i32, start = 0 : i32}
 # max2: a reduction whose combine is triton_helpers.maximum (NaN wins)
@@ -18,6 +19,10 @@
 # CHECK: "tt.reduce"
 # CHECK: "tt.reduce"(%{{.*}}, %{{.*}}, %{{.*}}) <{axis = 1 : i32}>
 # CHECK: tt.precise_sqrt
+# PACK-LABEL: tt.func public @packs
+# PACK: tt.bitcast %{{.*}} : tensor<4xf32> -> tensor<4xi32>
+# PACK: arith.extui %{{.*}} : tensor<4xi32> to tensor<4xi64>
+# PACK: arith.shli %{{.*}}, %{{.*}} : tensor<4xi64>
 # UNMODELED: inductor.py:[[# @LINE + 50]]:{{[0-9]+}}: error: 'not_modeled' (triton_helpers.py:{{[0-9]+}}) is not a @jit function
 
 import triton
@@ -69,3 +74,10 @@ def triton_per_fused_softmax_var_0(in_ptr0, out_ptr0, out_ptr1, xnumel, r0_numel
 def uses_unmodeled(in_ptr0, out_ptr0, out_ptr1, xnumel, r0_numel, XBLOCK : tl.constexpr):
     x = tl.load(in_ptr0 + tl.arange(0, XBLOCK))
     tl.store(out_ptr0 + tl.arange(0, XBLOCK), triton_helpers.not_modeled(x))
+
+
+@triton.jit
+def packs(in_ptr0, out_ptr0, out_ptr1, xnumel, r0_numel, XBLOCK : tl.constexpr):
+    x = tl.load(in_ptr0 + tl.arange(0, XBLOCK))
+    p = triton_helpers.pack_value_flag(x, tl.full([XBLOCK], 1, tl.uint32), tl.uint32, tl.uint64)
+    tl.store(out_ptr0.to(tl.pointer_type(tl.uint64)) + tl.arange(0, XBLOCK), p)

@@ -84,3 +84,13 @@ def if_mask(mask, val, *, _builder: object = None) -> tl.constexpr:
 @triton_builtin
 def not_modeled(x, *, _builder: object = None):
     return x
+
+
+@triton.jit
+def pack_value_flag(value, flag, DTYPE_VALUE_AS_UINT: tl.constexpr, DTYPE_PACK: tl.constexpr):
+    # A value and a flag in one wider word; the dtype arrives as a constexpr
+    # and is unwrapped as Triton's core helper does.
+    DTYPE_VALUE_AS_UINT = tl.core._constexpr_to_value(DTYPE_VALUE_AS_UINT)
+    bits = DTYPE_VALUE_AS_UINT.primitive_bitwidth
+    word = value.to(DTYPE_VALUE_AS_UINT, bitcast=True).to(DTYPE_PACK)
+    return flag.to(DTYPE_PACK) | (word << bits)
