@@ -11,6 +11,8 @@
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
+#include <cmath>
+
 namespace trident::frontend::builtins {
 
 namespace tt = mlir::triton;
@@ -54,6 +56,28 @@ template <typename Op> Val libdeviceBinary(Generator &g, Call &c) {
                      x.type);
 }
 
+/// libdevice's classification functions, which return an int32 that is
+/// nonzero when true (`__nv_isnanf`): isnan, isinf, signbit, built from
+/// comparisons so every target has them.
+Val libdeviceClassify(Generator &g, Call &c) {
+  SourceLoc l = c.loc;
+  BoundArgs a = bind(g, c, {"x"});
+  Val x = g.requireTensor(a[0], l, "the argument");
+  requireFP32OrFP64(g, x.type.elem, c.name, l);
+  Val yes;
+  if (c.name == "libdevice.isnan") {
+    yes = g.compareOp("!=", x, x, l);
+  } else if (c.name == "libdevice.isinf") {
+    Val m = Val::tensor(math::AbsFOp::create(g.builder(), g.here(), x.value),
+                        x.type);
+    yes = g.compareOp("==", m, Val::floating(INFINITY), l);
+  } else { // signbit: the sign bit, of -0.0 and NaNs too
+    DType bits = x.type.elem.kind == Scalar::FP32 ? Scalar::I32 : Scalar::I64;
+    yes = g.compareOp("<", g.bitcast(x, bits, l), Val::integer(0), l);
+  }
+  return g.cast(yes, DType(Scalar::I32), l);
+}
+
 const Entry kEntries[] = {
     {"exp", mathUnary<math::ExpOp>, Language | TensorMethod},
     {"exp2", mathUnary<math::Exp2Op>, Language | TensorMethod},
@@ -95,7 +119,11 @@ const Entry kEntries[] = {
     {"libdevice.trunc", libdeviceUnary<math::TruncOp>, NoFlags},
     {"libdevice.round", libdeviceUnary<math::RoundOp>, NoFlags},
     {"libdevice.rint", libdeviceUnary<math::RoundEvenOp>, NoFlags},
+    {"libdevice.nearbyint", libdeviceUnary<math::RoundEvenOp>, NoFlags},
     {"libdevice.fabs", libdeviceUnary<math::AbsFOp>, NoFlags},
+    {"libdevice.isnan", libdeviceClassify, NoFlags},
+    {"libdevice.isinf", libdeviceClassify, NoFlags},
+    {"libdevice.signbit", libdeviceClassify, NoFlags},
     {"libdevice.pow", libdeviceBinary<math::PowFOp>, NoFlags},
     {"libdevice.atan2", libdeviceBinary<math::Atan2Op>, NoFlags},
     {"libdevice.fmod", libdeviceBinary<arith::RemFOp>, NoFlags},

@@ -1,0 +1,24 @@
+"""libdevice's classification functions (int32, nonzero when true) and
+nearbyint, as TorchInductor's generated kernels call them for torch.isnan,
+torch.isinf, torch.signbit and torch.round."""
+import numpy as np
+
+import trident as triton
+import trident.language as tl
+from trident.language.extra import libdevice
+
+
+@triton.jit
+def classify(x_ptr, o_ptr, N: tl.constexpr):
+    i = tl.arange(0, N)
+    x = tl.load(x_ptr + i)
+    r = libdevice.isnan(x) + 2 * libdevice.isinf(x) + 4 * (libdevice.signbit(x) != 0).to(tl.int32)
+    tl.store(o_ptr + i, r.to(tl.float32) * 100 + libdevice.nearbyint(i.to(tl.float32) + 0.5))
+
+
+def test_isnan_isinf_signbit_nearbyint():
+    x = np.array([1.0, -1.0, np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0], np.float32)
+    o = np.full(8, np.nan, np.float32)
+    classify[(1,)](x, o, N=8)
+    want = np.isnan(x) + 2 * np.isinf(x) + 4 * np.signbit(x)
+    np.testing.assert_array_equal(o, want * 100 + np.array([0, 2, 2, 4, 4, 6, 6, 8]))
