@@ -22,3 +22,17 @@ def test_isnan_isinf_signbit_nearbyint():
     classify[(1,)](x, o, N=8)
     want = np.isnan(x) + 2 * np.isinf(x) + 4 * np.signbit(x)
     np.testing.assert_array_equal(o, want * 100 + np.array([0, 2, 2, 4, 4, 6, 6, 8]))
+
+
+@triton.jit
+def erfc_kernel(x_ptr, o_ptr, N: tl.constexpr):
+    i = tl.arange(0, N)
+    tl.store(o_ptr + i, libdevice.erfc(tl.load(x_ptr + i)))
+
+
+def test_erfc():
+    from math import erfc
+    x = np.linspace(-3, 9, 16).astype(np.float32)
+    o = np.full(16, np.nan, np.float32)
+    erfc_kernel[(1,)](x, o, N=16)
+    np.testing.assert_allclose(o, [erfc(v) for v in x.astype(np.float64)], rtol=1e-5, atol=1e-30)

@@ -114,6 +114,7 @@ const Entry kEntries[] = {
     {"libdevice.rsqrt", libdeviceUnary<math::RsqrtOp>, NoFlags},
     {"libdevice.cbrt", libdeviceUnary<math::CbrtOp>, NoFlags},
     {"libdevice.erf", libdeviceUnary<math::ErfOp>, NoFlags},
+    {"libdevice.erfc", libdeviceUnary<math::ErfcOp>, NoFlags},
     {"libdevice.floor", libdeviceUnary<math::FloorOp>, NoFlags},
     {"libdevice.ceil", libdeviceUnary<math::CeilOp>, NoFlags},
     {"libdevice.trunc", libdeviceUnary<math::TruncOp>, NoFlags},
