@@ -14,8 +14,9 @@ TRIDENT_CACHE_DIR in a fresh directory) and reports:
   error     the largest |compiled - eager| / (atol + rtol * |eager|) over
             outputs (and gradients): <= 1 passes (rtol=atol=1e-3 for fp32,
             as Inductor's own tests compare fp32);
-  kernels   under Trident: how many kernels triton.compile gave Inductor in
-            the process, and the files an installed Triton would have
+  kernels   under Trident: how many of Trident's compiled kernels were
+            loaded in the process (Inductor's workers compile them and
+            send them pickled), and the files an installed Triton would have
             written to TRITON_CACHE_DIR in any process (workers too), which
             must be none.
 
@@ -120,7 +121,10 @@ def one(name, keep):
               "error": error, "triton": triton.__name__}
     if triton.__name__ == "trident":
         from trident.compiler import compiler as tc
-        result["kernels"] = tc.compile_count
+        # Kernels compiled in this process, and kernels loaded here (what
+        # Inductor's workers compiled arrives pickled and is loaded here).
+        result["compiled_here"] = tc.compile_count
+        result["kernels"] = tc.load_count
         real = [m for m, mod in list(sys.modules.items())
                 if "site-packages/triton/" in (getattr(mod, "__file__", "") or "")]
         result["real_triton_modules"] = len(real)

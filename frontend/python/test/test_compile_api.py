@@ -195,6 +195,8 @@ def test_kernels_compiled_in_a_worker_launch_in_the_parent(tmp_path):
         sys.path.remove(stand_in)
         for m in [m for m in sys.modules if m == "torch" or m.startswith("torch.")]:
             del sys.modules[m]
+    from trident.compiler import compiler as tc
+    loads = tc.load_count
     kernels = {}
     for name, state in states.items():
         k = CompiledKernel.__new__(CompiledKernel)
@@ -202,6 +204,7 @@ def test_kernels_compiled_in_a_worker_launch_in_the_parent(tmp_path):
         k._init_handles()
         assert k.src.fn.fn is None and k.src.fn.arg_names[-1] == "XBLOCK"
         kernels[name] = k
+    assert tc.load_count == loads + 2
     rng = np.random.default_rng(3)
     x = rng.standard_normal(8192).astype(np.float32)
     out = np.full_like(x, np.nan)

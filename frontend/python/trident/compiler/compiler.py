@@ -199,6 +199,8 @@ class CompiledKernel:
             self._load(_resolve_device(None if kind is None else (kind, index)))
 
     def _load(self, device):
+        global load_count
+        load_count += 1
         self.device = device
         rt = device.runtime
         self._module = device.load(self._bundle)
@@ -575,9 +577,12 @@ _COMPILE_OPTIONS_IGNORED = ("sanitize_overflow", "extern_libs", "matrix_instr_no
 
 
 # How many kernels triton.compile has compiled (or found in the cache) in
-# this process: what a torch.compile run reads to show its kernels went
-# through Trident (conformance/perf/torch_compile.py).
+# this process, and how many compiled kernels were loaded on a device here
+# (TorchInductor's parent process loads what its workers compiled): what a
+# torch.compile run reads to show its kernels went through Trident
+# (conformance/perf/torch_compile.py).
 compile_count = 0
+load_count = 0
 
 
 def compile(src, target=None, options=None):
