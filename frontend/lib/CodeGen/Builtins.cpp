@@ -367,12 +367,16 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
       const std::string prefix = "libdevice.";
       if (findBuiltin(prefix + name))
         return Val::builtin(prefix + name);
+      // Those written in the language (lib/prelude/standard.py).
+      if (prelude_.ast->findFunction("_libdevice_" + name))
+        return preludeFunction("_libdevice_" + name);
       std::string all;
       for (const builtins::Entry *e : builtins::allBuiltins()) {
         llvm::StringRef row(e->name);
         if (row.consume_front(prefix))
           all += (all.empty() ? "" : ", ") + row.str();
       }
+      all += ", hypot, nextafter";
       error(l, "libdevice." + name + " is not supported by Trident (it "
                "supports: " + all + ")");
     }

@@ -522,3 +522,39 @@ def randn4x(seed, offset, n_rounds: tl.constexpr = 10):
     n1, n2 = pair_uniform_to_normal(u1, u2)
     n3, n4 = pair_uniform_to_normal(u3, u4)
     return n1, n2, n3, n4
+
+
+# --- libdevice functions without a portable op ---------------------------------
+# `libdevice.NAME` finds `_libdevice_NAME` here when no builtin has the name:
+# written in the language, so every target has them (TorchInductor emits
+# these for torch.hypot and torch.nextafter).
+
+@jit
+def _libdevice_hypot(x, y):
+    # sqrt(x*x + y*y) without overflow or underflow: the larger magnitude
+    # times sqrt(1 + q*q), q the ratio; inf wins over NaN, as in C.
+    tl.static_assert(x.dtype.is_floating() and y.dtype.is_floating(),
+                     "libdevice.hypot takes floating-point arguments")
+    ax = tl.abs(x)
+    ay = tl.abs(y)
+    big = tl.where(ax > ay, ax, ay)
+    small = tl.where(ax > ay, ay, ax)
+    q = small / tl.where(big == 0, 1.0, big)
+    h = big * tl.sqrt_rn(1.0 + q * q) if x.dtype == tl.float32 else big * tl.sqrt(1.0 + q * q)
+    h = tl.where((x != x) | (y != y), x + y, h)
+    return tl.where((ax == float("inf")) | (ay == float("inf")), float("inf"), h)
+
+
+@jit
+def _libdevice_nextafter(x, y):
+    # The next representable value after x toward y: one step of the bits
+    # (away from zero when y lies beyond x on x's side of zero).
+    tl.static_assert(x.dtype.is_floating(), "libdevice.nextafter takes floating-point arguments")
+    itype: tl.constexpr = core.get_int_dtype(x.dtype.primitive_bitwidth, True)
+    bits = x.to(itype, bitcast=True)
+    away = (y > x) == (x > 0)
+    r = tl.where(away, bits + 1, bits - 1).to(x.dtype, bitcast=True)
+    tiny = tl.full(bits.shape, 1, itype).to(x.dtype, bitcast=True)
+    r = tl.where(x == 0, tl.where(y > 0, tiny, -tiny), r)
+    r = tl.where(x == y, y, r)
+    return tl.where((x != x) | (y != y), x + y, r)
