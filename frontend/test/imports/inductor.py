@@ -9,12 +9,16 @@
 # RUN: not %{tc} --kernel uses_unmodeled 2>&1 | FileCheck %s --check-prefix=UNMODELED
 # RUN: %{tc} --kernel packs | FileCheck %s --check-prefix=PACK
 # CHECK-LABEL: tt.func public @triton_per_fused_softmax_var_0
+# log2(e), computed with Python's math at triton_helpers' top level
+# CHECK: arith.constant dense<1.44269502> : tensor<4x16xf32>
 # CHECK: tt.make_range {end = 16 : i32, start = 0 : i32}
 # max2: a reduction whose combine is triton_helpers.maximum (NaN wins)
 # CHECK: "tt.reduce"
 # CHECK-NEXT: ^bb0(%[[A:.*]]: f32{{.*}}, %[[B:.*]]: f32
 # CHECK-NEXT: arith.cmpf ogt, %[[A]], %[[B]]
 # CHECK-NEXT: arith.cmpf une, %[[A]], %[[A]]
+# triton_helpers.exp with use_fast_math: exp2 of x * log2(e)
+# CHECK: math.exp2
 # welford: three operands reduced together
 # CHECK: "tt.reduce"
 # CHECK: "tt.reduce"(%{{.*}}, %{{.*}}, %{{.*}}) <{axis = 1 : i32}>
@@ -55,7 +59,7 @@ def triton_per_fused_softmax_var_0(in_ptr0, out_ptr0, out_ptr1, xnumel, r0_numel
     tmp1 = tl.broadcast_to(tmp0, [XBLOCK, R0_BLOCK])
     tmp3 = tl.where(xmask, tmp1, float("-inf"))
     tmp4 = triton_helpers.max2(tmp3, 1)[:, None]
-    tmp5 = tl_math.exp(tmp0 - tmp4)
+    tmp5 = tl_math.exp(tmp0 - tmp4) + triton_helpers.exp(tmp0 - tmp4, True)
     tmp6 = tl.where(xmask, tmp5, 0)
     tmp7 = tl.sum(tmp6, 1)[:, None]
     tl.store(out_ptr0 + (r0_index + 16*x0), tmp5 / tmp7, xmask)

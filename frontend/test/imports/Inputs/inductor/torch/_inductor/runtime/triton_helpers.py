@@ -1,21 +1,16 @@
 # Stand-in for TorchInductor's triton_helpers (torch/_inductor/runtime), with
-# the shapes of what the real module holds: libdevice and math bound in a
-# module-level try, host functions the generated file calls at import, @jit
+# the shapes of what the real module holds: libdevice, math, tl and triton
+# imported from triton_compat (which binds them under a module-level `if`),
+# a constant computed with Python's math, host functions the generated file
+# calls at import, @jit
 # helpers the kernels call, and two `@triton_builtin` host functions Triton
 # evaluates while compiling.
+import math as pymath
 import warnings
 
-import triton
-import triton.language as tl
+from .triton_compat import libdevice, math, tl, triton
 
-try:
-    from triton.language.extra import libdevice
-
-    libdevice = tl.extra.libdevice  # noqa: F811
-    math = tl.math
-except ImportError:
-    libdevice = tl.math
-    math = tl
+_LOG_2_E: tl.constexpr = tl.constexpr(pymath.log2(pymath.e))
 
 
 def set_driver_to_gpu():
@@ -47,6 +42,14 @@ def maximum(a, b):
 @triton.jit
 def max2(a, dim):
     return tl.reduce(a, dim, maximum)
+
+
+@triton.jit
+def exp(x, use_fast_math: tl.constexpr):
+    if use_fast_math:
+        return libdevice.exp2(x * _LOG_2_E)
+    else:
+        return math.exp(x)
 
 
 @triton.jit
