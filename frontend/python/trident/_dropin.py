@@ -67,10 +67,14 @@ def install():
         for name in [m for m in sys.modules if m == "triton" or m.startswith("triton.")]:
             del sys.modules[name]
         sys.meta_path.insert(0, _Alias())
-    # The package that holds trident must be importable there too.
+    # The package that holds trident must be importable there too (an
+    # installed one is: its site directory is on every interpreter's path).
+    import site
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    installed = set(getattr(site, "getsitepackages", list)())
+    installed.add(getattr(site, "getusersitepackages", str)())
     paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
-    wanted = [p for p in (_CHILD_PATH, here) if p not in paths]
+    wanted = [p for p in (_CHILD_PATH, here) if p not in paths and p not in installed]
     if wanted:
         os.environ["PYTHONPATH"] = os.pathsep.join(wanted + [p for p in paths if p])
     if _CHILD_PATH not in sys.path:
