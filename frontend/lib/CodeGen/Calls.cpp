@@ -105,8 +105,6 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
       Val r = inductorBuiltinCall(callee, args, kwargs, l, matched);
       if (matched)
         return r;
-    }
-    if (!callee.fn->isJit)
       error(l, "'" + callee.fn->name + "' " +
                    (callee.owner && callee.owner != frame().module
                         ? "(" + lineIn(*callee.owner, callee.fn->loc) + ") "
@@ -114,6 +112,7 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
                    "is not a @jit function; @jit "
                    "functions can only call other @jit functions and "
                    "triton.language builtins");
+    }
     if (callee.fn->isConstexprFunction)
       return callConstexprFunction(*callee.fn, *callee.owner, std::move(args),
                                    std::move(kwargs), l);

@@ -133,10 +133,7 @@ class JITFunction(KernelInterface):
                     "signature")
 
     def __getstate__(self):
-        state = {k: v for k, v in self.__dict__.items() if k not in self._NOT_PICKLED}
-        state["launch_metadata"] = None if isinstance(self.launch_metadata, types.FunctionType) \
-            and self.launch_metadata.__name__ == "<lambda>" else self.launch_metadata
-        return state
+        return {k: v for k, v in self.__dict__.items() if k not in self._NOT_PICKLED}
 
     def __setstate__(self, state):
         self.__dict__.update(state)
