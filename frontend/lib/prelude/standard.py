@@ -558,3 +558,99 @@ def _libdevice_nextafter(x, y):
     r = tl.where(x == 0, tl.where(y > 0, tiny, -tiny), r)
     r = tl.where(x == y, y, r)
     return tl.where((x != x) | (y != y), x + y, r)
+
+
+@jit
+def _libdevice_llrint(x):
+    # Rounded to the nearest integer, ties to even, as an int64.
+    tl.static_assert(x.dtype.is_floating(), "libdevice.llrint takes a floating-point argument")
+    return tl.extra.libdevice.rint(x).to(tl.int64)
+
+
+@jit
+def _libdevice_ldexp(x, n):
+    # x * 2**n rounded once (C's ldexp): a scale past the exponent range is
+    # applied in at most three exact power-of-two steps, the ones toward
+    # subnormals through a normal intermediate so only the last one rounds.
+    tl.static_assert(x.dtype.is_floating(), "libdevice.ldexp takes a floating-point argument")
+    tl.static_assert(n.dtype.is_int(), "libdevice.ldexp takes an integer exponent")
+    if x.dtype == tl.float64:
+        ct: tl.constexpr = tl.float64
+        it: tl.constexpr = tl.int64
+        EMAX: tl.constexpr = 1023
+        EMIN: tl.constexpr = -1022
+        MBITS: tl.constexpr = 52
+    else:
+        ct: tl.constexpr = tl.float32
+        it: tl.constexpr = tl.int32
+        EMAX: tl.constexpr = 127
+        EMIN: tl.constexpr = -126
+        MBITS: tl.constexpr = 23
+    y, e = tl.broadcast(x.to(ct), n.to(tl.int32))
+    big = tl.full(y.shape, (EMAX + EMAX) << MBITS, it).to(ct, bitcast=True)
+    # 2**EMIN * 2**MBITS: a step down that leaves a normal number normal.
+    down = tl.full(y.shape, (EMIN + MBITS + EMAX) << MBITS, it).to(ct, bitcast=True)
+    for _ in tl.static_range(2):
+        y = tl.where(e > EMAX, y * big, y)
+        e = tl.where(e > EMAX, e - EMAX, e)
+        y = tl.where(e < EMIN, y * down, y)
+        e = tl.where(e < EMIN, e - EMIN - MBITS, e)
+    e = tl.minimum(tl.maximum(e, EMIN), EMAX)
+    scale = ((e + EMAX).to(it) << MBITS).to(ct, bitcast=True)
+    return (y * scale).to(x.dtype)
+
+
+@jit
+def _erfinv_guess(a):
+    # Giles' single-precision approximation of erfinv on [0, 1) ("Approximating
+    # the erfinv function", GPU Computing Gems, 2011): a few ulp in fp32.
+    w = -tl.log((1.0 - a) * (1.0 + a))
+    c = w - 2.5
+    p = 2.81022636e-08
+    p = 3.43273939e-07 + p * c
+    p = -3.5233877e-06 + p * c
+    p = -4.39150654e-06 + p * c
+    p = 0.00021858087 + p * c
+    p = -0.00125372503 + p * c
+    p = -0.00417768164 + p * c
+    p = 0.246640727 + p * c
+    p = 1.50140941 + p * c
+    t = tl.sqrt(w) - 3.0
+    q = -0.000200214257
+    q = 0.000100950558 + q * t
+    q = 0.00134934322 + q * t
+    q = -0.00367342844 + q * t
+    q = 0.00573950773 + q * t
+    q = -0.0076224613 + q * t
+    q = 0.00943887047 + q * t
+    q = 1.00167406 + q * t
+    q = 2.83297682 + q * t
+    return tl.where(w < 5.0, p, q) * a
+
+
+@jit
+def _libdevice_erfinv(x):
+    # The inverse error function. fp32 (and narrower, computed in fp32):
+    # Giles' approximation. fp64: that guess refined by Newton steps on
+    # erf(y) = a, or near 1 on log(erfc(y)) = log(1 - a) (1 - a is exact
+    # for a >= 0.5; the logarithm is close to quadratic in y, so the steps
+    # converge from the far tail, where the guess is off by a few percent).
+    tl.static_assert(x.dtype.is_floating(), "libdevice.erfinv takes a floating-point argument")
+    if x.dtype == tl.float64:
+        a = tl.abs(x)
+        y = _erfinv_guess(a)
+        tail = a > 0.5
+        t = tl.where(tail, 1.0 - a, 1.0)
+        for _ in tl.static_range(4):
+            slope = 1.1283791670955126 * tl.exp(-y * y)
+            slope = tl.where(slope == 0, 1.0, slope)
+            c = tl.extra.libdevice.erfc(y)
+            step_tail = tl.log(c / t) * c / slope
+            step_mid = (tl.math.erf(y) - a) / slope
+            y = tl.where(tail, y + step_tail, y - step_mid)
+    else:
+        a = tl.abs(x.to(tl.float32))
+        y = _erfinv_guess(a)
+    y = tl.where(a == 1, float("inf"), y)
+    y = tl.where((a > 1) | (a != a), float("nan"), y)
+    return tl.where(x < 0, -y, y).to(x.dtype)
