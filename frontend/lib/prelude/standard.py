@@ -654,3 +654,28 @@ def _libdevice_erfinv(x):
     y = tl.where(a == 1, float("inf"), y)
     y = tl.where((a > 1) | (a != a), float("nan"), y)
     return tl.where(x < 0, -y, y).to(x.dtype)
+
+
+@jit
+def _libdevice_ilogb(x):
+    # The unbiased binary exponent of x as an int32 (C's ilogb): INT_MIN for
+    # zero and NaN, INT_MAX for infinities, subnormals scaled into the
+    # normal range first.
+    tl.static_assert(x.dtype.is_floating(), "libdevice.ilogb takes a floating-point argument")
+    if x.dtype == tl.float64:
+        it: tl.constexpr = tl.int64
+        BIAS: tl.constexpr = 1023
+        MBITS: tl.constexpr = 52
+        y = x
+    else:
+        it: tl.constexpr = tl.int32
+        BIAS: tl.constexpr = 127
+        MBITS: tl.constexpr = 23
+        y = x.to(tl.float32)
+    sub = (tl.abs(y) < tl.full(y.shape, 1 << MBITS, it).to(y.dtype, bitcast=True)) & (y != 0)
+    scaled = tl.where(sub, y * 18446744073709551616.0, y)
+    bits = scaled.to(it, bitcast=True)
+    e = (((bits >> MBITS) & (2 * BIAS + 1)) - BIAS).to(tl.int32) - tl.where(sub, 64, 0)
+    e = tl.where(y == 0, -2147483648, e)
+    e = tl.where(tl.abs(y) == float("inf"), 2147483647, e)
+    return tl.where(y != y, -2147483648, e)

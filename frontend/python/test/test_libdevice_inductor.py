@@ -72,3 +72,22 @@ def test_ldexp_and_llrint():
             np.testing.assert_array_equal(o, np.ldexp(x, n))
         finite = np.isfinite(x) & (np.abs(x) < 2 ** 62)
         np.testing.assert_array_equal(r[finite], np.rint(x[finite]).astype(np.int64))
+
+
+@triton.jit
+def ilogb_kernel(x_ptr, o_ptr, N: tl.constexpr):
+    i = tl.arange(0, N)
+    tl.store(o_ptr + i, libdevice.ilogb(tl.load(x_ptr + i)))
+
+
+def test_ilogb():
+    int_min, int_max = -2 ** 31, 2 ** 31 - 1
+    for dt in (np.float32, np.float64):
+        fi = np.finfo(dt)
+        x = np.array([1.0, 1.5, 2.0, 0.75, -3.0, fi.max, fi.tiny, fi.smallest_subnormal,
+                      fi.tiny / 3, 0.0, -0.0, np.inf, -np.inf, np.nan, 1e-3, 12345.0], dt)
+        o = np.zeros(16, np.int32)
+        ilogb_kernel[(1,)](x, o, N=16)
+        want = [int_min if v == 0 or v != v else int_max if abs(v) == np.inf
+                else math.frexp(float(v))[1] - 1 for v in x]
+        np.testing.assert_array_equal(o, want)
