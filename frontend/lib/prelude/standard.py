@@ -679,3 +679,94 @@ def _libdevice_ilogb(x):
     e = tl.where(y == 0, -2147483648, e)
     e = tl.where(tl.abs(y) == float("inf"), 2147483647, e)
     return tl.where(y != y, -2147483648, e)
+
+
+@jit
+def _lgamma_series(z):
+    # lgamma(2 + z) for |z| <= 0.5, in fp64: (1 - euler_gamma) z plus
+    # sum over k >= 2 of (-1)**k (zeta(k) - 1) / k z**k, the terms below
+    # 0.25**k / k (lgamma(1 + z) is this minus log1p(z)).
+    s = -2.7595228851242334e-10
+    s = 5.731367241678862e-10 + s * z
+    s = -1.1921401405860912e-09 + s * z
+    s = 2.4836745438024785e-09 + s * z
+    s = -5.183475041970047e-09 + s * z
+    s = 1.0838659214896955e-08 + s * z
+    s = -2.2711094608943164e-08 + s * z
+    s = 4.7698101693639804e-08 + s * z
+    s = -1.0043224823968099e-07 + s * z
+    s = 2.1207184805554665e-07 + s * z
+    s = -4.492469198764566e-07 + s * z
+    s = 9.55141213040742e-07 + s * z
+    s = -2.039215753801366e-06 + s * z
+    s = 4.374866789907488e-06 + s * z
+    s = -9.439488275268397e-06 + s * z
+    s = 2.050721277567069e-05 + s * z
+    s = -4.492623673813314e-05 + s * z
+    s = 9.945751278180853e-05 + s * z
+    s = -0.00022315475845357939 + s * z
+    s = 0.0005096695247430425 + s * z
+    s = -0.001192753911703261 + s * z
+    s = 0.0028905103307415234 + s * z
+    s = -0.007385551028673986 + s * z
+    s = 0.020580808427784546 + s * z
+    s = -0.0673523010531981 + s * z
+    s = 0.3224670334241132 + s * z
+    return 0.42278433509846713 * z + s * z * z
+
+
+@jit
+def _lgamma_stirling(x):
+    # lgamma(x) for x >= 8, in fp64: Stirling's series to the x**-15 term
+    # (the first one left out is below 1e-16 there).
+    r = 1.0 / x
+    r2 = r * r
+    s = -3617.0 / 122400.0
+    s = 1.0 / 156.0 + s * r2
+    s = -691.0 / 360360.0 + s * r2
+    s = 1.0 / 1188.0 + s * r2
+    s = -1.0 / 1680.0 + s * r2
+    s = 1.0 / 1260.0 + s * r2
+    s = -1.0 / 360.0 + s * r2
+    s = 1.0 / 12.0 + s * r2
+    return (x - 0.5) * tl.log(x) - x + 0.91893853320467274 + s * r
+
+
+@jit
+def _lgamma_positive(x):
+    # lgamma(x) for x > 0 (fp64): below 8, the series around 1 and 2 (where
+    # lgamma has its zeros), reached by lgamma(x) = lgamma(1 + x) - log(x)
+    # below 0.5 and by lgamma(x) = lgamma(x - 1) + log(x - 1) above 2.5;
+    # Stirling's series from 8.
+    y = x
+    prod = tl.full(x.shape, 1.0, tl.float64)
+    for _ in tl.static_range(6):
+        down = (y >= 2.5) & (x < 8.0)
+        prod = tl.where(down, prod * (y - 1.0), prod)
+        y = tl.where(down, y - 1.0, y)
+    near1 = y < 1.5
+    z = tl.where(y < 0.5, y, tl.where(near1, y - 1.0, y - 2.0))
+    z = tl.where(x < 8.0, z, 0.0)
+    series = _lgamma_series(z) - tl.where(near1, tl.extra.libdevice.log1p(z), 0.0)
+    series = series + tl.log(tl.where(y < 0.5, 1.0 / tl.where(y < 0.5, y, 1.0), prod))
+    return tl.where(x < 8.0, series, _lgamma_stirling(tl.where(x < 8.0, 8.0, x)))
+
+
+@jit
+def _libdevice_lgamma(x):
+    # log|gamma(x)|, computed in fp64 for every floating type (so fp32 is
+    # correctly rounded but for a rare last-bit tie): positive x directly;
+    # x <= 0 by reflection, log(pi / |sin(pi x)|) - lgamma(1 - x), with
+    # sin(pi x) from x's distance to the nearest integer (exact), +inf at
+    # the poles (0 and the negative integers) and at -inf.
+    tl.static_assert(x.dtype.is_floating(), "libdevice.lgamma takes a floating-point argument")
+    y = x.to(tl.float64)
+    pos = y > 0
+    lg = _lgamma_positive(tl.where(pos, y, 1.0 - y))
+    r = tl.abs(y - tl.extra.libdevice.rint(y))
+    s = tl.sin(3.141592653589793 * tl.where(r == 0, 0.5, r))
+    neg = tl.log(3.141592653589793 / s) - lg
+    neg = tl.where((r == 0) | (y == float("-inf")), float("inf"), neg)
+    res = tl.where(pos, lg, neg)
+    res = tl.where(y == float("inf"), float("inf"), res)
+    return tl.where(y != y, y, res).to(x.dtype)
