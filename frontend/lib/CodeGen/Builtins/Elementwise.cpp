@@ -205,6 +205,19 @@ Val inlineAsm(Generator &g, Call &c) {
   return several ? Val::tuple(results) : results[0];
 }
 
+/// x.logical_and(y), x.logical_or(y): methods only (there is no
+/// tl.logical_and), on boolean operands, as `and` / `or` between tensors
+/// (TorchInductor's bucketize helper chains masks this way).
+Val logicalAnd(Generator &g, Call &c) {
+  BoundArgs a = bind(g, c, {"input", "other"});
+  return g.logicalAnd(a[0], a[1], c.loc);
+}
+
+Val logicalOr(Generator &g, Call &c) {
+  BoundArgs a = bind(g, c, {"input", "other"});
+  return g.logicalOr(a[0], a[1], c.loc);
+}
+
 Val vendorSpecific(Generator &g, Call &c) {
   g.error(c.loc, "tl." + c.name +
                      " is not supported by Trident: it ties a "
@@ -222,6 +235,8 @@ const Entry kEntries[] = {
     {"minimum", minimum, Language},
     {"clamp", clamp, Language},
     {"where", where, Language},
+    {"logical_and", logicalAnd, TensorMethod},
+    {"logical_or", logicalOr, TensorMethod},
     {"inline_asm_elementwise", inlineAsm, Language},
     {"extern_elementwise", vendorSpecific, Language},
 };
