@@ -225,11 +225,25 @@ Register scalars([](std::vector<Case> &cases) {
   add("literal", DT::F16, "i32", 0, DT::F16);
 });
 
+/// erfinv(y) in double: Newton's method on erf from a bisection start.
+double erfinvReference(double y) {
+  double lo = -6, hi = 6;
+  for (int i = 0; i < 60; ++i) {
+    double mid = (lo + hi) / 2;
+    (std::erf(mid) < y ? lo : hi) = mid;
+  }
+  double x = (lo + hi) / 2;
+  for (int i = 0; i < 3; ++i)
+    x -= (std::erf(x) - y) / (1.1283791670955126 * std::exp(-x * x));
+  return x;
+}
+
 Register unaries([](std::vector<Case> &cases) {
   struct U {
     const char *op;
     double (*f)(double);
     bool positive;
+    double lo = -3, hi = 3; // the inputs' range
   } fp[] = {{"exp", [](double x) { return std::exp(x); }, false},
             {"exp2", [](double x) { return std::exp2(x); }, false},
             {"log", [](double x) { return std::log(x); }, true},
@@ -247,9 +261,14 @@ Register unaries([](std::vector<Case> &cases) {
             {"neg", [](double x) { return -x; }, false},
             {"fma", [](double x) { return x * x + x; }, false},
             {"clamp", [](double x) { return std::fmin(std::fmax(x, -1.0), 1.0); }, false},
-            {"tanh", [](double x) { return std::tanh(x); }, false}};
+            {"tanh", [](double x) { return std::tanh(x); }, false},
+            // libdevice functions TorchInductor emits, written in the
+            // language in Trident's prelude.
+            {"lgamma", [](double x) { return std::lgamma(x); }, false, -3.5, 12},
+            {"erfinv", erfinvReference, false, -0.999, 0.999},
+            {"erfcx", [](double x) { return std::exp(x * x) * std::erfc(x); }, false}};
   auto add = [&](const U &u, DT dt) {
-    Gen g = Gen::range(-3, 3);
+    Gen g = Gen::range(u.lo, u.hi);
     g.positive = u.positive;
     std::string sig = ptr(dt) + ", " + ptr(dt) + ", i32, '" + u.op + "', 128";
     auto f = u.f;
@@ -273,7 +292,9 @@ Register unaries([](std::vector<Case> &cases) {
     add(u, DT::F32);
   for (const U &u : fp)
     if (std::string(u.op) == "exp" || std::string(u.op) == "log" ||
-        std::string(u.op) == "sqrt" || std::string(u.op) == "sin")
+        std::string(u.op) == "sqrt" || std::string(u.op) == "sin" ||
+        std::string(u.op) == "lgamma" || std::string(u.op) == "erfinv" ||
+        std::string(u.op) == "erfcx")
       add(u, DT::F64);
   // Triton takes only fp32/fp64 for the transcendental functions (the
   // frontend says so); the others run in fp16 and bf16 too.

@@ -103,6 +103,12 @@ def unary(x_ptr, out_ptr, n, OP: tl.constexpr, BLOCK: tl.constexpr):
         r = tl.clamp(x, -1.0, 1.0)
     elif OP == "tanh":
         r = tl.extra.cuda.libdevice.tanh(x)
+    elif OP == "lgamma":
+        r = tl.extra.cuda.libdevice.lgamma(x)
+    elif OP == "erfinv":
+        r = tl.extra.cuda.libdevice.erfinv(x)
+    elif OP == "erfcx":
+        r = tl.extra.cuda.libdevice.erfcx(x)
     else:
         tl.static_assert(False, "unknown OP")
     tl.store(out_ptr + offs, r, mask=m)
