@@ -85,6 +85,15 @@ class TridentError(RuntimeError):
     """An error reported by Trident's runtime (its message names the cause)."""
 
 
+class PTXASError(TridentError):
+    """ptxas refused the kernel's PTX (Triton's PTXASError, which its
+    autotuner and TorchInductor's take as "skip this config")."""
+
+    def __init__(self, error_message=None):
+        self.error_message = error_message
+        super().__init__(f"PTXAS error: {error_message or ''}")
+
+
 class OutOfResources(TridentError):
     """A kernel needs more of a resource than the device has (shared memory,
     threads per block, registers): Triton's OutOfResources, which autotuning

@@ -1,14 +1,15 @@
 # What TorchInductor's runtime/triton_compat.py (torch 2.11) imports from
 # Triton when it loads, in that order, run through `python -m trident`: each
 # must resolve, AttrsDescriptor must not exist (it selects Triton <= 3.2's
-# paths), and inspect.signature must take triton.language.core.view.
+# paths), and triton.language.core.view is signed like Triton 3.6's builtins.
 import inspect
 
 import triton
 import triton.language as tl
 from triton import Config
 from triton.compiler import CompiledKernel
-from triton.runtime.autotuner import OutOfResources
+from triton.runtime.autotuner import OutOfResources, PTXASError
+from triton.language.standard import _log2
 from triton.runtime.jit import JITFunction, KernelInterface
 from triton.compiler.compiler import ASTSource
 from triton.backends.compiler import GPUTarget
@@ -18,7 +19,10 @@ from triton.runtime.cache import triton_key
 
 assert tl.extra.libdevice is libdevice and tl.math is not None
 assert "num_warps" in inspect.signature(Config.__init__).parameters
-inspect.signature(triton.language.core.view)
+# Triton 3.6's builtins take _semantic (Inductor's builtins_use_semantic_kwarg).
+assert "_semantic" in inspect.signature(triton.language.core.view).parameters
+# Inductor catches both to skip a config that does not fit.
+assert issubclass(PTXASError, Exception) and PTXASError is triton.runtime.errors.PTXASError
 for module in ("triton.compiler.compiler", "triton.backends.compiler"):
     try:
         exec(f"from {module} import AttrsDescriptor")

@@ -10,6 +10,8 @@ from Python raises an error that says it runs only inside a @jit function.
 """
 
 
+import inspect
+
 from .._types import TYPES
 
 
@@ -134,6 +136,13 @@ constexpr.__abs__ = lambda self: constexpr(abs(self.value))
 
 class _DeviceOnly:
     """A tl name that exists only inside kernels."""
+
+    # Signed like Triton 3.6's builtins, which take `_semantic`: TorchInductor
+    # reads the signature of tl.core.view to tell Triton releases apart.
+    __signature__ = inspect.Signature([
+        inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL),
+        inspect.Parameter("_semantic", inspect.Parameter.KEYWORD_ONLY, default=None),
+        inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD)])
 
     def __init__(self, qualname):
         self._qualname = qualname

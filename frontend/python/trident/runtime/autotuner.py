@@ -25,7 +25,7 @@ import time
 
 from .. import _native
 from ..compiler.errors import CompilationError
-from .errors import OutOfResources
+from .errors import OutOfResources, PTXASError
 from .jit import KernelInterface
 
 
@@ -201,7 +201,7 @@ class Autotuner(KernelInterface):
                 r = do_bench(kernel_call, warmup=self.num_warmups, rep=self.num_reps,
                              quantiles=(0.5, 0.2, 0.8))
             return r if isinstance(r, (list, tuple)) else [r, r, r]
-        except (OutOfResources, CompilationError) as e:
+        except (OutOfResources, PTXASError, CompilationError) as e:
             if os.environ.get("TRIDENT_AUTOTUNE_VERBOSE"):
                 print(f"trident: config {config} failed: {e}", file=sys.stderr)
             return [float("inf")] * 3

@@ -26,7 +26,7 @@ from .._specialize import _constexpr_text, _spec, _spec_nospec, _spec_noalign, _
     _TORCH_TYPES, _POINTER_TYPES, _BACKEND_OPTIONS, _IGNORED_OPTIONS, _UNSUPPORTED_OPTIONS
 from ..compiler.compiler import CompiledKernel
 from ..compiler.errors import CompilationError
-from .errors import OutOfResources  # noqa: F401 (triton.runtime.jit has it too)
+from .errors import OutOfResources, PTXASError  # noqa: F401 (triton.runtime.jit has it too)
 
 
 # -- @jit ------------------------------------------------------------------------------
@@ -444,6 +444,10 @@ class JITFunction(KernelInterface):
                     # OutOfResources, which autotuning skips and scripts catch.
                     if "out of shared memory" in message:
                         raise OutOfResources(message) from None
+                    # ptxas refusing the PTX (a register or resource limit
+                    # of this configuration): Triton's PTXASError.
+                    if "ptxas failed" in message:
+                        raise PTXASError(message) from None
                     raise CompilationError(message) from None
             _bundles.store(request, bundle, meta, comp.build_id)
         return CompiledKernel(self, device, bundle, meta, self.params, key, request)
