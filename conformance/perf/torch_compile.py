@@ -125,8 +125,10 @@ def one(name, keep):
         # Inductor's workers compiled arrives pickled and is loaded here).
         result["compiled_here"] = tc.compile_count
         result["kernels"] = tc.load_count
+        # The installed Triton's modules (site-packages or Debian's and
+        # Ubuntu's dist-packages): none may have been imported.
         real = [m for m, mod in list(sys.modules.items())
-                if "site-packages/triton/" in (getattr(mod, "__file__", "") or "")]
+                if "packages/triton/" in (getattr(mod, "__file__", "") or "")]
         result["real_triton_modules"] = len(real)
     cache = os.environ.get("TRITON_CACHE_DIR")
     result["triton_cache_files"] = sum(len(f) for _, _, f in os.walk(cache)) if cache else -1
