@@ -10,8 +10,13 @@ from ._tensors import UnsupportedArgument
 
 
 def _torch_module():
-    """torch, when the program uses it (the package never imports it)."""
-    return sys.modules.get("torch")
+    """torch, when the program uses it (the package never imports it). A
+    partial `torch` -- a module still being imported, a stand-in package
+    holding only torch._inductor, a compile worker's mock -- is not it."""
+    torch = sys.modules.get("torch")
+    if torch is None or not (hasattr(torch, "Tensor") and hasattr(torch, "version")):
+        return None
+    return torch
 
 
 _hip_torch = None

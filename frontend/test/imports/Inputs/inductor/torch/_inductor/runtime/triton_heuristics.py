@@ -4,7 +4,7 @@ def _keep(*args, **kwargs):
     return lambda fn: fn
 
 
-pointwise = reduction = persistent_reduction = _keep
+pointwise = reduction = persistent_reduction = template = _keep
 
 
 class _ConstRepr:
