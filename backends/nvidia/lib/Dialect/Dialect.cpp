@@ -163,6 +163,19 @@ LogicalResult verifyTmaBlock(Operation *op, Type descType, Type bufferType,
     return op->emitOpError() << "takes " << block.getRank()
                              << " coordinates (the block's rank), not "
                              << numCoords;
+  // A whole buffer, or one slot of a ring (memdesc_index keeps the slot's
+  // dimensions): the copies' addresses start at the view's base and step
+  // by its rows. A sub-slice of a larger buffer (memdesc_subslice) would
+  // need the parent's offsets and row pitch, which the lowering does not
+  // take.
+  ArrayRef<int64_t> alloc = buffer.getAllocShape(); // empty: its own shape
+  if (!alloc.empty() &&
+      (alloc.size() < buffer.getShape().size() ||
+       alloc.take_back(buffer.getShape().size()) != buffer.getShape()))
+    return op->emitOpError()
+           << "the buffer " << buffer
+           << " is a sub-slice of a larger allocation; TMA copies take a whole "
+              "buffer or one slot of a multi-buffered one";
   return success();
 }
 

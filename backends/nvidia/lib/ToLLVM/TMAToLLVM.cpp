@@ -504,8 +504,11 @@ struct TensormapCreateConversion
   }
 };
 
-/// The acquire side: warp 0 fences the descriptor for the tensormap proxy,
-/// then the CTA meets at a barrier (Triton 3.6's form).
+/// The acquire side: warp 0 fences the descriptor for the tensormap proxy
+/// and waits until the copy-out (tensormap.cp_fenceproxy) has finished
+/// reading the shared scratch, which may be reused at once -- the
+/// commit/wait pair Triton 3.6 emits there as a workaround for ptxas --
+/// then the CTA meets at a barrier.
 struct TensormapFenceproxyAcquireConversion
     : public ConvertOpToLLVMPattern<TensormapFenceproxyAcquireOp> {
   TensormapFenceproxyAcquireConversion(LLVMTypeConverter &tc,
@@ -525,6 +528,9 @@ struct TensormapFenceproxyAcquireConversion
     asmStatement(rw, loc,
                  "@$0 fence.proxy.tensormap::generic.acquire.gpu [$1], 128;",
                  "b,l", {warp0, generic});
+    asmStatement(rw, loc, "@$0 cp.async.bulk.commit_group;", "b", {warp0});
+    asmStatement(rw, loc, "@$0 cp.async.bulk.wait_group.read 0;", "b",
+                 {warp0});
     target.barrier(rw, loc);
     rw.eraseOp(op);
     return success();
