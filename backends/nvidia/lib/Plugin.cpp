@@ -10,6 +10,7 @@
 #include "Target/Target.h"
 #include "ToLLVM/TMAToLLVM.h"
 
+#include "trident/Backends/Nvidia/Dialect/Dialect.h"
 #include "trident/Backends/Nvidia/DotPlan.h"
 #include "trident/Backends/Nvidia/Encodings.h"
 #include "trident/Backends/Nvidia/Passes.h"
@@ -79,6 +80,48 @@ protected:
   mlir::triton::gpu::DescriptorCopierRef
   descriptorCopier(const trident::Target &t) const override {
     return computeCapability(t) >= 90 ? trident::nvidia::tmaCopier() : nullptr;
+  }
+  /// From sm_90, TMA copies and wgmma's shared operands go through the
+  /// asynchronous proxy: after ordinary accesses of the same bytes (a
+  /// tensormap built in shared scratch, a reused reduction scratch), a
+  /// `fence.proxy.async` (ttng.fence_async_shared) before them, as Triton
+  /// 3.6's proxy-fence insertion places it.
+  trident::AsyncProxy asyncProxy(const trident::Target &t) const override {
+    if (computeCapability(t) < 90)
+      return {};
+    namespace ttng = mlir::triton::nvidia_gpu;
+    trident::AsyncProxy proxy;
+    proxy.buffers = [](mlir::Operation *op) {
+      llvm::SmallVector<mlir::Value> out;
+      if (auto c = llvm::dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op))
+        out.push_back(c.getResult());
+      else if (auto c = llvm::dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op))
+        out.push_back(c.getSrc());
+      else if (auto c = llvm::dyn_cast<ttng::AsyncTMAReduceOp>(op))
+        out.push_back(c.getSrc());
+      else if (auto d = llvm::dyn_cast<ttng::WarpGroupDotOp>(op))
+        for (mlir::Value v : {mlir::Value(d.getA()), mlir::Value(d.getB())})
+          if (llvm::isa<mlir::triton::gpu::MemDescType>(v.getType()))
+            out.push_back(v);
+      return out;
+    };
+    proxy.isFence = [](mlir::Operation *op) {
+      return llvm::isa<ttng::FenceAsyncSharedOp>(op);
+    };
+    // The mbarrier ops act on barrier words, which the copies only signal
+    // (Triton 3.6's proxy-fence insertion leaves them out too); the waits
+    // for wgmma and TMA stores declare reads of the buffers those still
+    // read, which are the proxy's, not ordinary loads.
+    proxy.ignores = [](mlir::Operation *op) {
+      return llvm::isa<ttng::InitBarrierOp, ttng::InvalBarrierOp,
+                       ttng::BarrierExpectOp, ttng::ArriveBarrierOp,
+                       ttng::WaitBarrierOp, ttng::WarpGroupDotWaitOp,
+                       ttng::AsyncTMAStoreWaitOp>(op);
+    };
+    proxy.createFence = [](mlir::OpBuilder &b, mlir::Location loc) {
+      ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
+    };
+    return proxy;
   }
   /// The descriptors' loads and stores left outside pipelined loops as TMA
   /// copies (sm_90 on); wgmma in flight across the pipelined K loop

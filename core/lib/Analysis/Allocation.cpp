@@ -217,7 +217,7 @@ Operation *rootAllocation(Value memdesc) {
 /// The range of the buffer `memdesc` describes: its local_alloc's (the
 /// whole allocation for a view into it), or all of shared memory when it
 /// comes from elsewhere.
-static SharedAccess bufferRange(Value memdesc) {
+SharedAccess bufferAccess(Value memdesc) {
   SharedAccess a;
   if (Operation *alloc = rootAllocation(memdesc))
     if (auto off = alloc->getAttrOfType<IntegerAttr>(kAllocationOffset)) {
@@ -250,7 +250,7 @@ SmallVector<SharedAccess> sharedAccesses(Operation *op) {
         if (v && isa<MemDescType>(v.getType()) && !inSharedMemory(v.getType()))
           continue; // a backend's own memory: its plugin orders it
         if (v && isa<MemDescType>(v.getType()))
-          a = bufferRange(v);
+          a = bufferAccess(v);
         else
           a.end = UINT64_MAX;
         a.read = read;

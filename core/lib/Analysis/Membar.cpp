@@ -22,17 +22,21 @@ using Range = std::pair<uint64_t, uint64_t>;
 /// The ranges read and written since the last barrier, and the ranges
 /// asynchronous writes (AsyncWriteTrait) may still be landing in: a
 /// barrier does not order those; a wait (MemWaitOpTrait) makes them
-/// ordinary writes, which the next barrier orders.
+/// ordinary writes, which the next barrier orders. `generic`: the ranges
+/// ordinary loads and stores touched since the last proxy fence (only a
+/// fence clears them).
 struct Pending {
-  std::set<Range> reads, writes, inFlight;
+  std::set<Range> reads, writes, inFlight, generic;
   bool operator==(const Pending &o) const {
-    return reads == o.reads && writes == o.writes && inFlight == o.inFlight;
+    return reads == o.reads && writes == o.writes && inFlight == o.inFlight &&
+           generic == o.generic;
   }
   void clear() { reads.clear(), writes.clear(); }
   void merge(const Pending &o) {
     reads.insert(o.reads.begin(), o.reads.end());
     writes.insert(o.writes.begin(), o.writes.end());
     inFlight.insert(o.inFlight.begin(), o.inFlight.end());
+    generic.insert(o.generic.begin(), o.generic.end());
   }
   void landInFlight() {
     writes.insert(inFlight.begin(), inFlight.end());
@@ -43,6 +47,11 @@ struct Pending {
       if (a.begin < r.second && r.first < a.end)
         return true;
     return false;
+  }
+  static bool overlapsAny(const std::set<Range> &set,
+                          ArrayRef<SharedAccess> accesses) {
+    return llvm::any_of(accesses,
+                        [&](const SharedAccess &a) { return overlaps(set, a); });
   }
   bool conflicts(ArrayRef<SharedAccess> accesses) const {
     for (const SharedAccess &a : accesses)
@@ -63,6 +72,7 @@ struct Pending {
 
 class BarrierInserter {
 public:
+  explicit BarrierInserter(const AsyncProxy &proxy) : proxy(proxy) {}
   unsigned inserted = 0;
 
   Pending visitRegion(Region &region, Pending state) {
@@ -80,13 +90,30 @@ public:
   }
 
 private:
+  const AsyncProxy &proxy;
+
   static Pending everything() {
     Pending p;
     SharedAccess a;
     a.end = UINT64_MAX;
     a.read = a.write = true;
     p.add(a, /*async=*/false);
+    p.generic.insert({0, UINT64_MAX});
     return p;
+  }
+
+  /// Before `op`, which accesses `viaProxy` through the asynchronous
+  /// proxy: the target's fence and a barrier where ordinary accesses of
+  /// those bytes came since the last fence. True when it inserted them.
+  bool fenceBefore(Operation *op, ArrayRef<SharedAccess> viaProxy,
+                   Pending &state) {
+    if (viaProxy.empty() || !Pending::overlapsAny(state.generic, viaProxy))
+      return false;
+    OpBuilder b(op);
+    proxy.createFence(b, op->getLoc());
+    state.generic.clear();
+    barrierBefore(op, state);
+    return true;
   }
 
   void barrierBefore(Operation *op, Pending &state) {
@@ -154,6 +181,10 @@ private:
         state.clear();
         continue;
       }
+      if (proxy && proxy.isFence(&op)) {
+        state.generic.clear();
+        continue;
+      }
       if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
         Pending a = visitRegion(ifOp.getThenRegion(), state);
         Pending b = visitRegion(ifOp.getElseRegion(), state);
@@ -172,9 +203,25 @@ private:
       SmallVector<SharedAccess> accesses = sharedAccesses(&op);
       if (accesses.empty())
         continue;
-      if (state.conflicts(accesses))
+      SmallVector<SharedAccess> viaProxy;
+      if (proxy)
+        for (Value v : proxy.buffers(&op))
+          viaProxy.push_back(bufferAccess(v));
+      if (!fenceBefore(&op, viaProxy, state) && state.conflicts(accesses))
         barrierBefore(&op, state);
-      state.add(accesses, op.hasTrait<AsyncWriteTrait>());
+      bool asyncWrite = op.hasTrait<AsyncWriteTrait>();
+      state.add(accesses, asyncWrite);
+      // What the op touches with ordinary loads and stores: all but the
+      // proxy's buffers, and nothing of the ops the proxy ignores.
+      // Asynchronous copies' writes (cp.async) are left out, as Triton 3.6
+      // leaves them out (its pipelined sm_90 matmul has no proxy fence
+      // between cp.async and wgmma).
+      if (!asyncWrite && !(proxy && proxy.ignores(&op)))
+        for (const SharedAccess &a : accesses)
+          if (llvm::none_of(viaProxy, [&](const SharedAccess &p) {
+                return p.begin == a.begin && p.end == a.end;
+              }))
+            state.generic.insert({a.begin, a.end});
     }
     return state;
   }
@@ -182,8 +229,8 @@ private:
 
 } // namespace
 
-unsigned insertSharedBarriers(ModuleOp module) {
-  BarrierInserter inserter;
+unsigned insertSharedBarriers(ModuleOp module, const AsyncProxy &proxy) {
+  BarrierInserter inserter(proxy);
   for (FuncOp f : module.getOps<FuncOp>())
     inserter.visitRegion(f.getBody(), Pending());
   return inserter.inserted;

@@ -215,7 +215,7 @@ std::vector<Stage> GpuBackend::stages(const Target &target) const {
                if (mlir::failed(
                        c.runPasses(*a.module, [&](mlir::OpPassManager &pm) {
                          mlir::triton::gpu::buildTritonGPUToLLVMPipeline(
-                             pm, std::move(lowering));
+                             pm, std::move(lowering), asyncProxy(target));
                        })))
                  return mlir::failure();
                // Global scratch (tritongpu-allocate-global-scratch): the

@@ -75,6 +75,11 @@ struct SharedAccess {
   uint64_t begin = 0, end = 0;
   bool read = false, write = false;
 };
+/// The bytes of the whole buffer (its root allocation) a memdesc value
+/// describes, after allocateSharedMemory; all of shared memory when its
+/// origin is unknown. Neither read nor write is set.
+SharedAccess bufferAccess(mlir::Value memdesc);
+
 /// The shared memory `op` touches, after allocateSharedMemory: what it
 /// declares reading or writing on the SharedMemory resource (the buffer
 /// of the memdesc the effect is on: local_load, local_store, a plugin's

@@ -27,6 +27,7 @@
 #define TRIDENT_PLUGIN_GPUBACKEND_H
 
 #include "trident/Plugin/Backend.h"
+#include "trident/Analysis/Membar.h"
 #include "trident/Dialect/TritonGPU/Transforms/DescriptorCopier.h"
 #include "trident/Dialect/TritonGPU/Transforms/DotPlan.h"
 
@@ -147,6 +148,11 @@ protected:
   /// ops need once the loops are pipelined. None by default.
   virtual void addTTGIRPasses(mlir::OpPassManager &pm,
                               const Target &target) const {}
+  /// The target's asynchronous proxy (trident/Analysis/Membar.h: which
+  /// ops read or write shared memory apart from ordinary loads and stores,
+  /// and its fence), whose fences the llir stage inserts with the
+  /// barriers. None by default.
+  virtual AsyncProxy asyncProxy(const Target &target) const { return {}; }
   /// The shared-memory limit of one program on `target`.
   virtual SharedMemoryLimit sharedMemoryLimit(const Target &target) const = 0;
   /// Called by the llir stage with the TTGIR it is about to lower: what

@@ -17,8 +17,17 @@ namespace {
 struct InsertSharedBarriersPass
     : public mlir::triton::gpu::impl::InsertSharedBarriersBase<
           InsertSharedBarriersPass> {
+  InsertSharedBarriersPass() = default;
+  explicit InsertSharedBarriersPass(trident::AsyncProxy proxy)
+      : proxy(std::move(proxy)) {}
   void runOnOperation() override {
-    trident::insertSharedBarriers(getOperation());
+    trident::insertSharedBarriers(getOperation(), proxy);
   }
+  trident::AsyncProxy proxy;
 };
 } // namespace
+
+std::unique_ptr<mlir::Pass>
+mlir::triton::gpu::createInsertSharedBarriers(trident::AsyncProxy proxy) {
+  return std::make_unique<InsertSharedBarriersPass>(std::move(proxy));
+}

@@ -39,11 +39,12 @@ void buildPipelineLoopsPipeline(OpPassManager &pm, int numStages,
 }
 
 void buildTritonGPUToLLVMPipeline(OpPassManager &pm,
-                                  std::unique_ptr<Pass> lowering) {
+                                  std::unique_ptr<Pass> lowering,
+                                  trident::AsyncProxy proxy) {
   pm.addPass(createVerifyTritonGPU());
   pm.addPass(createAllocateGlobalScratch());
   pm.addPass(createAllocateSharedMemory());
-  pm.addPass(createInsertSharedBarriers());
+  pm.addPass(createInsertSharedBarriers(std::move(proxy)));
   pm.addPass(std::move(lowering));
   // Block merging on the lowered function costs seconds on large kernels
   // (half the canonicalizer's time on a 2^20-element one); LLVM merges

@@ -11,6 +11,7 @@
 #ifndef TRIDENT_DIALECT_TRITONGPU_TRANSFORMS_PASSES_H
 #define TRIDENT_DIALECT_TRITONGPU_TRANSFORMS_PASSES_H
 
+#include "trident/Analysis/Membar.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 #include "trident/Dialect/TritonGPU/Transforms/DescriptorCopier.h"
 #include "trident/Dialect/TritonGPU/Transforms/DotPlan.h"
@@ -30,6 +31,10 @@ namespace mlir::triton::gpu {
 /// the module faithfully. Allocation and the lowering call it too, so no
 /// entry point reads a layout unchecked.
 LogicalResult verifyTritonGPUModule(ModuleOp module);
+
+/// insert-shared-barriers with the target's asynchronous proxy, whose
+/// fences it inserts too (trident/Analysis/Membar.h).
+std::unique_ptr<Pass> createInsertSharedBarriers(trident::AsyncProxy proxy);
 
 /// convert-triton-to-tritongpu with the target's dot planner (without
 /// one, as from trident-opt, every dot is core's FMA dot).
@@ -68,10 +73,12 @@ void buildPipelineLoopsPipeline(OpPassManager &pm, int numStages,
                                 DescriptorCopierRef copier = nullptr);
 
 /// A GPU backend's llir stage around its own `lowering` pass (TTGIR to the
-/// LLVM dialect): allocate-shared-memory, insert-shared-barriers,
-/// `lowering`, canonicalize, cse.
+/// LLVM dialect): allocate-shared-memory, insert-shared-barriers (with the
+/// target's asynchronous `proxy`, if it has one), `lowering`, canonicalize,
+/// cse.
 void buildTritonGPUToLLVMPipeline(OpPassManager &pm,
-                                  std::unique_ptr<Pass> lowering);
+                                  std::unique_ptr<Pass> lowering,
+                                  trident::AsyncProxy proxy = {});
 
 } // namespace mlir::triton::gpu
 
