@@ -114,6 +114,35 @@ def test_keys_and_errors():
         triton.compile(ASTSource(fn, {}, {}), target=GPUTarget("xpu", 1, 16))
 
 
+def test_what_inductor_reads_besides_the_launch():
+    # The compiled kernel's hash names what was compiled: the options too.
+    fn = K.triton_poi_fused_mul_sin_0
+    sig = {"in_ptr0": "*fp32", "in_ptr1": "*fp32", "out_ptr0": "*fp32", "xnumel": "i32",
+           "XBLOCK": "constexpr"}
+    a = _compile(fn, sig, {"XBLOCK": 8}, (0, 1, 2), num_warps=4)
+    b = _compile(fn, sig, {"XBLOCK": 8}, (0, 1, 2), num_warps=2)
+    assert a.hash != b.hash and a.src.hash() == b.src.hash()
+    # n_spills as Triton's, once loaded: the local memory per thread in
+    # 4-byte words (none on the host).
+    a._init_handles()
+    assert a.n_spills == 0
+    # make_backend(target).parse_options({}).__dict__ (Inductor's
+    # get_backend_options): Triton's defaults, unknown keys left out.
+    opts = make_backend(GPUTarget("cuda", 90, 32)).parse_options({"num_stages": 4, "x": 1})
+    assert opts.num_stages == 4 and opts.num_warps == 4 and "x" not in opts.__dict__
+    assert make_backend(GPUTarget("hip", "gfx942", 64)).parse_options({}).warp_size == 64
+    # knobs.nvidia.libdevice_path: what the compiler reads as TRIDENT_LIBDEVICE.
+    saved = os.environ.get("TRIDENT_LIBDEVICE")
+    try:
+        knobs.nvidia.libdevice_path = "/opt/torch/libdevice.10.bc"
+        assert os.environ["TRIDENT_LIBDEVICE"] == knobs.nvidia.libdevice_path
+        knobs.nvidia.libdevice_path = None
+        assert "TRIDENT_LIBDEVICE" not in os.environ and knobs.nvidia.libdevice_path is None
+    finally:
+        if saved is not None:
+            os.environ["TRIDENT_LIBDEVICE"] = saved
+
+
 def test_backends_table_as_inductor_reads_it():
     # Inductor's triton_helpers.set_driver_to_gpu / set_driver_to_cpu, in
     # their logic: the first active non-cpu backend's driver, made active

@@ -1,4 +1,5 @@
-"""triton.knobs, the part Trident reads: the launch hooks.
+"""triton.knobs, the part Trident reads: the launch hooks, and
+knobs.nvidia.libdevice_path.
 
     triton.knobs.runtime.launch_enter_hook = fn   # fn(metadata) before each launch
     triton.knobs.runtime.launch_exit_hook = fn    # and after it
@@ -8,6 +9,7 @@ kernel's `launch_metadata=` function returns, computed only when the hook
 reads it. While either hook is set, launches take the Python path (the
 compiled dispatcher does not call hooks). Profilers set them
 (trident.profiler, as Triton's proton does)."""
+import os
 
 
 class LazyDict:
@@ -76,3 +78,25 @@ def _refresh():
 
 hooks_set = False
 runtime = _Runtime()
+
+
+class _Nvidia:
+    """triton.knobs.nvidia: `libdevice_path`, the libdevice the NVIDIA
+    backend links (TorchInductor sets it to PyTorch's in its compile
+    workers), read and written through TRIDENT_LIBDEVICE, which the
+    compiler reads. Triton's other nvidia knobs may be set and change
+    nothing here."""
+
+    @property
+    def libdevice_path(self):
+        return os.environ.get("TRIDENT_LIBDEVICE") or None
+
+    @libdevice_path.setter
+    def libdevice_path(self, value):
+        if value:
+            os.environ["TRIDENT_LIBDEVICE"] = str(value)
+        else:
+            os.environ.pop("TRIDENT_LIBDEVICE", None)
+
+
+nvidia = _Nvidia()

@@ -33,10 +33,23 @@ def main(path, out):
     states = {}
     for name, (signature, constants, divisible) in CASES.items():
         fn = getattr(module, name)
+        # CachingAutotuner._create_compile_meta: the declared constexprs
+        # (triton_helpers.get_constexprs reads each parameter's `num`).
+        assert [p.num for p in fn.params if p.is_constexpr] == fn.constexprs
         src = ASTSource(fn, signature, constants, {(i,): DIV16 for i in divisible})
+        # Options Inductor passes, one this Triton release does not know
+        # among them (left out, as Triton's parse_options leaves it out).
         kernel = triton.compile(src, target=GPUTarget("cpu", "cpu", 1),
                                 options={"num_warps": 4, "num_stages": 1, "debug": False,
-                                         "sanitize_overflow": False})
+                                         "sanitize_overflow": False,
+                                         "num_consumer_groups": 0})
+        # prepare_for_pickle: it reads what it clears (restore_after_unpickle
+        # puts the values back).
+        saved = (fn.fn, fn.__globals__, fn.used_global_vals, fn.repr,
+                 getattr(fn, "_hash_lock", None))
+        assert saved[0] is not None and isinstance(saved[2], dict)
+        # The source from `def` on, as Triton keeps it (Inductor hashes it).
+        assert fn.src.startswith("def " + name + "(")
         fn.fn = None
         fn.__globals__ = None
         fn.used_global_vals = None

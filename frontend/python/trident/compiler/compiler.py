@@ -14,7 +14,7 @@ import types
 
 from .. import _native, _launcher
 from .._devices import _stream_getter, _stream_source
-from .._specialize import _is_descriptor, _descriptor_part, _tuple_element
+from .._specialize import _BACKEND_OPTIONS, _is_descriptor, _descriptor_part, _tuple_element
 from .._tensors import UnsupportedArgument, tensor_ref
 from .errors import CompilationError  # noqa: F401 (triton.compiler.compiler has it too)
 
@@ -210,7 +210,9 @@ class CompiledKernel:
         info = _native.KernelInfo()
         rt.check(rt.lib.trident_kernel_info(k, ctypes.byref(info)))
         self.n_regs = info.registers
-        self.n_spills = info.spills
+        # Triton's n_spills: the local memory a thread uses, in 4-byte words
+        # (TorchInductor skips configurations above its spill threshold).
+        self.n_spills = int(info.local_memory) // 4
         self.n_max_threads = info.max_threads_per_block
         # Which parameters the binary takes, in order, and how each is passed.
         names = []
@@ -569,13 +571,6 @@ def _device_key(target):
     return (kind, None), f"{kind}:{arch}"
 
 
-# Triton's options that change nothing in Trident's output (Triton ignores
-# the ones it does not know as well).
-_COMPILE_OPTIONS_IGNORED = ("sanitize_overflow", "extern_libs", "matrix_instr_nonkdim",
-                            "waves_per_eu", "kpack", "instrumentation_mode", "ptx_version",
-                            "ir_override", "launch_pdl", "launch_cooperative_grid")
-
-
 # How many kernels triton.compile has compiled (or found in the cache) in
 # this process, and how many compiled kernels were loaded on a device here
 # (TorchInductor's parent process loads what its workers compiled): what a
@@ -627,7 +622,10 @@ def compile(src, target=None, options=None):
         # not known until the launch (a plain "*fp32" key promises torch).
         key.append((t,))
         values.append(None)
-    opts = {k: v for k, v in options.items() if k not in _COMPILE_OPTIONS_IGNORED}
+    # The options Trident's backends take; like Triton's parse_options,
+    # any other key (another release's, another vendor's) is left out.
+    opts = {k: v for k, v in options.items()
+            if k in _BACKEND_OPTIONS or k == "debug"}
     # Defaults as Triton's, given or not (a backend without the option,
     # the host's, then takes the call).
     if opts.get("enable_fp_fusion") is True:
@@ -638,5 +636,9 @@ def compile(src, target=None, options=None):
     global compile_count
     compile_count += 1
     kernel.src = src
-    kernel.hash = src.hash()
+    # What was compiled: the source's hash with the target and the options
+    # (Triton's CompiledKernel.hash is its compile's key, which has both).
+    import hashlib
+    what = repr((src.hash(), target_name, sorted((k, repr(v)) for k, v in options.items())))
+    kernel.hash = hashlib.sha256(what.encode()).hexdigest()
     return kernel

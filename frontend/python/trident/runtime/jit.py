@@ -12,10 +12,11 @@ C++ compiler, loads the bundle it returns and adds it to the table.
 import functools
 import inspect
 import math
-import re
 import os
+import re
 import struct
 import sys
+import textwrap
 import tokenize
 import types
 
@@ -35,6 +36,7 @@ class Param:
     def __init__(self, p, index, do_not_specialize, do_not_specialize_on_alignment):
         self.name = p.name
         self.index = index
+        self.num = index  # Triton's name (TorchInductor's get_constexprs reads it)
         ann = p.annotation
         ann_name = ann if isinstance(ann, str) else getattr(ann, "__name__", "")
         self.is_constexpr = "constexpr" in str(ann_name) or "constexpr" in repr(ann)
@@ -119,10 +121,17 @@ class JITFunction(KernelInterface):
         self._fast = self._make_fast()
         self._entry = self._fast  # what kernel[grid] calls (_make_dispatcher)
         self._last = (_NO_GRID, None)  # __getitem__'s last grid and its partial
+        # The globals the body reads, with their values when compiled
+        # (Triton's; TorchInductor saves and clears it before pickling).
+        self.used_global_vals = {}
+        # The source from `def` on, decorators left out, as Triton keeps it
+        # (TorchInductor hashes it to look configurations up).
         try:
-            self.src = inspect.getsource(fn)
+            src = textwrap.dedent(inspect.getsource(fn))
         except (OSError, TypeError):
-            self.src = ""
+            src = ""
+        m = re.search(r"^def\s+\w+\s*\(", src, re.MULTILINE)
+        self.src = src[m.start():] if m else src
 
     # Pickling (TorchInductor sends its kernels, with their compiled
     # specializations, from compile workers to the parent process): what
