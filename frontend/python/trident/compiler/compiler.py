@@ -159,7 +159,7 @@ class CompiledKernel:
 
     __slots__ = ("__dict__", "__weakref__", "device", "_module", "_kernel", "_parts",
                  "_positions", "_names", "_types", "_cpu", "_writes", "_gpu_launch",
-                 "_launch", "_c_launch", "stream")
+                 "_launch", "_c_launch", "stream", "_run_abi")
 
     def __init__(self, fn, device, bundle, metadata_text, params, key=None, request=None):
         """`device`: a runtime Device (loaded now), or the key of one
@@ -260,6 +260,7 @@ class CompiledKernel:
         # itself): the compiled launcher, when nothing wraps it.
         self._c_launch = launch if launch is self._gpu_launch and \
             not isinstance(self._gpu_launch, types.FunctionType) else None
+        self._run_abi = self._make_run_abi(launch)
         self._launch = launch  # last: _init_handles reads it as "loaded"
 
     def __getstate__(self):
@@ -341,20 +342,34 @@ class CompiledKernel:
     # Triton 3.6's launcher ABI (what TorchInductor calls, for a kernel from
     # triton.compile): the grid, the native stream, the launcher's handles
     # (unused: the kernel holds its own), the launch metadata for the hooks,
-    # then every parameter in order, constexprs included.
-    def run(self, gridX, gridY, gridZ, stream, function, packed_metadata,
-            launch_metadata, launch_enter_hook, launch_exit_hook, *args):
-        if launch_enter_hook is not None:
-            launch_enter_hook(launch_metadata)
+    # then every parameter in order, constexprs included. `run` is the
+    # function made for this kernel when it was loaded (Inductor fetches it
+    # once and calls it for every launch: one Python frame in front of the
+    # compiled launcher).
+    @property
+    def run(self):
         try:
-            cpu = self._cpu
+            return self._run_abi
         except AttributeError:
             self._init_handles()
-            cpu = self._cpu
-        native = None if cpu else self.device.stream(stream or 0)
-        self._run((gridX, gridY, gridZ), args, native)
-        if launch_exit_hook is not None:
-            launch_exit_hook(launch_metadata)
+            return self._run_abi
+
+    def _make_run_abi(self, launch):
+        stream_of = None if self._cpu else self.device.stream
+        bad = self._bad_arguments
+
+        def run(gridX, gridY, gridZ, stream, function, packed_metadata, launch_metadata,
+                launch_enter_hook, launch_exit_hook, *args):
+            if launch_enter_hook is not None:
+                launch_enter_hook(launch_metadata)
+            try:
+                launch((gridX, gridY, gridZ),
+                       None if stream_of is None else stream_of(stream or 0), args)
+            except struct.error as e:
+                bad((gridX, gridY, gridZ), e, args)
+            if launch_exit_hook is not None:
+                launch_exit_hook(launch_metadata)
+        return run
 
     @property
     def function(self):
