@@ -9,7 +9,7 @@ Trident. The child launches the kernel twice, synchronizing after each;
 the compile time is the first launch's wall time minus the second's (the
 second is a launch from the in-memory table, so what remains is the
 compile: Triton's Python frontend, MLIR passes, LLVM, ptxas, loading).
-Three processes each, the median.
+Two processes each (RUNS), the median.
 
   matmul     conformance/kernels/matmul.py (tutorial 03), fp16, 4096^3,
              128x256x64, GROUP_SIZE_M 8, 8 warps, 3 stages
@@ -31,7 +31,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, "..", "kernels")
-RUNS = 3
+RUNS = 2  # fresh processes per compiler and kernel; the median
 
 
 def launch(name):

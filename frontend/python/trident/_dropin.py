@@ -29,6 +29,14 @@ class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                     f"{spec.name} is not supported by Trident (running this script "
                     f"through `python -m trident`)", name=spec.name) from None
             raise
+        # Every trident module loaded so far under its triton name too: a
+        # later `import triton.runtime.driver` then finds the module in
+        # sys.modules, as under Triton, instead of loading it through here,
+        # which would set it as its package's attribute over the name the
+        # package binds there (triton.runtime.driver is the driver object).
+        for loaded, mod in list(sys.modules.items()):
+            if loaded == "trident" or loaded.startswith("trident."):
+                sys.modules.setdefault("triton" + loaded[len("trident"):], mod)
         return module
 
     def exec_module(self, module):

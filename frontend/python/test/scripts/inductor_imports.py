@@ -35,6 +35,11 @@ try:
 except ImportError:
     pass
 assert int(triton.__version__.split(".")[0]) >= 3
+# triton_helpers.set_driver_to_gpu reads triton.runtime.driver.active: the
+# driver object, also after `import triton.runtime.driver` (torch's
+# triton_backend does that), as in Triton where the package binds the name.
+import triton.runtime.driver  # noqa: E402
+assert triton.runtime.driver.active is not None
 print("imports ok", triton_key().split("-")[0], sorted(triton.backends.backends),
       [c.__name__ for c in (CompiledKernel, OutOfResources, JITFunction, KernelInterface,
                             ASTSource, GPUTarget)], type(knobs.HookChain()).__name__)
