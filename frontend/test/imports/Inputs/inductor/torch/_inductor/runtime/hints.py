@@ -10,5 +10,17 @@ class ReductionHint(enum.Enum):
     DEFAULT = 3
 
 
+class AutotuneHint(enum.Enum):
+    ONE_ELEMENT_PER_THREAD = 0
+
+
+class TileHint(enum.Enum):
+    SQUARE = 0
+    DEFAULT = 1
+
+
 DeviceProperties = collections.namedtuple(
-    "DeviceProperties", ["type", "index", "multi_processor_count", "cc", "major"])
+    "DeviceProperties", ["type", "index", "multi_processor_count", "cc", "major",
+                         "regs_per_multiprocessor", "max_threads_per_multi_processor",
+                         "max_threads_per_block", "warp_size"],
+    defaults=(None, None, None, None))

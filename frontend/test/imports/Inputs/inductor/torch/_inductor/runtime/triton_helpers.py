@@ -67,6 +67,26 @@ def welford(mean, m2, weight, dim):
     return tl.reduce((mean, m2, weight), dim, welford_combine)
 
 
+@triton.jit
+def online_softmax_combine(lhs_max, lhs_sum, rhs_max, use_fast_math: tl.constexpr):
+    # One step of the online softmax: the running maximum and the sum of
+    # exp(x - maximum), rescaled when the maximum grows (-inf on both sides
+    # leaves the sum as it is).
+    out_max = maximum(lhs_max, rhs_max)
+    lhs_scale = tl.where(out_max == float("-inf"), 1.0, exp(lhs_max - out_max, use_fast_math))
+    rhs_scale = tl.where(out_max == float("-inf"), 1.0, exp(rhs_max - out_max, use_fast_math))
+    return out_max, lhs_sum * lhs_scale + rhs_scale
+
+
+@triton.jit
+def online_softmax_reduce(lhs_max, lhs_sum, dim, use_fast_math: tl.constexpr):
+    out_max = max2(lhs_max, dim)
+    out_max_keepdim = tl.expand_dims(out_max, dim)
+    scale = tl.where(out_max_keepdim == float("-inf"), 1.0,
+                     exp(lhs_max - out_max_keepdim, use_fast_math))
+    return out_max, tl.sum(lhs_sum * scale, dim)
+
+
 def triton_builtin(f):
     f.__triton_builtin__ = True
     return f

@@ -1,7 +1,12 @@
 # Stand-in for TorchInductor's heuristics module: decorator factories that
 # wrap a @triton.jit kernel in an autotuner (here they return it).
 def _keep(*args, **kwargs):
-    return lambda fn: fn
+    # The autotuner keeps triton_meta (signature, constants, divisibility
+    # configs) to compile the kernel with; here the function carries it.
+    def wrap(fn):
+        fn.inductor_triton_meta = kwargs.get("triton_meta")
+        return fn
+    return wrap
 
 
 pointwise = reduction = persistent_reduction = template = _keep
