@@ -13,9 +13,11 @@
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -130,6 +132,16 @@ LogicalResult lowerTritonGPUToLLVM(
     t.addIllegalDialect<scf::SCFDialect>();
     t.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(module, t, std::move(scf))))
+      return failure();
+  }
+  {
+    // Triton's TTGIR may hold arith.ceildivsi / floordivsi (its frontend
+    // writes tl.cdiv so): expanded into the arith ops lowered below.
+    RewritePatternSet expand(ctx);
+    arith::populateCeilFloorDivExpandOpsPatterns(expand);
+    GreedyRewriteConfig config;
+    config.enableFolding(false);
+    if (failed(applyPatternsGreedily(module, std::move(expand), config)))
       return failure();
   }
   LoweringContext lc{target, axis,
