@@ -216,7 +216,7 @@ private:
       // Asynchronous copies' writes (cp.async) are left out, as Triton 3.6
       // leaves them out (its pipelined sm_90 matmul has no proxy fence
       // between cp.async and wgmma).
-      if (!asyncWrite && !(proxy && proxy.ignores(&op)))
+      if (proxy && !asyncWrite && !proxy.ignores(&op))
         for (const SharedAccess &a : accesses)
           if (llvm::none_of(viaProxy, [&](const SharedAccess &p) {
                 return p.begin == a.begin && p.end == a.end;
