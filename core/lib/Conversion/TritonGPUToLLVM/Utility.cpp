@@ -105,7 +105,12 @@ Value mapElements(
   SmallVector<SmallVector<Value>> lists;
   for (Value v : operands)
     lists.push_back(unpack(rw, loc, v));
-  size_t n = lists.empty() ? 1 : lists.front().size();
+  // Scalar operands (an arith.select's i1 condition on tensors, as
+  // Triton's loop flattening writes it) count once: the longest list is the
+  // element count.
+  size_t n = 1;
+  for (auto &l : lists)
+    n = std::max(n, l.size());
   Type elem = resultType;
   if (auto st = dyn_cast<LLVM::LLVMStructType>(resultType))
     elem = st.getBody().front();
