@@ -41,6 +41,18 @@ struct TensorElementwise : public ConversionPattern {
     if (!resultType)
       return failure();
     Location loc = op->getLoc();
+    // A select of whole tensors by one scalar condition (Triton's loop
+    // flattening resets a persistent kernel's accumulator so) stays one
+    // select of the packed structs, as in Triton: LLVM then threads it into
+    // the branch on the same condition, where per-element selects would
+    // read an in-flight wgmma accumulator (ptxas serializes the wgmmas).
+    if (isa<arith::SelectOp>(op) && operands[0].getType().isInteger(1) &&
+        operands[1].getType() == resultType) {
+      rw.replaceOp(op, LLVM::SelectOp::create(rw, loc, operands[0],
+                                              operands[1], operands[2])
+                           .getResult());
+      return success();
+    }
     // Elements AxisInfo proves equal are computed once.
     auto tensorType = cast<RankedTensorType>(op->getResult(0).getType());
     SmallVector<int32_t> reps;

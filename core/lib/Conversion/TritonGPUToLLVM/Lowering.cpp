@@ -93,6 +93,65 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
   });
 }
 
+/// A tensor arith.select on a scalar condition that a later scf.if of the
+/// same block branches on too, used only after that scf.if, becomes one
+/// more result of the scf.if: the then branch yields the select's true
+/// value, the else branch its false value. Triton's loop flattening resets
+/// a persistent matmul's accumulator so (select, then an scf.if on the same
+/// condition that stores the tile); as a select, every element of an
+/// accumulator a wgmma may still be writing is read before its wait, and
+/// ptxas serializes the wgmmas. Threaded into the branch, the accumulator
+/// flows on untouched on the path that keeps it.
+static void threadSelectsIntoIfs(ModuleOp module) {
+  SmallVector<arith::SelectOp> selects;
+  module.walk([&](arith::SelectOp s) {
+    if (isa<RankedTensorType>(s.getType()) &&
+        s.getCondition().getType().isInteger(1))
+      selects.push_back(s);
+  });
+  for (arith::SelectOp s : selects) {
+    Value cond = s.getCondition();
+    scf::IfOp branch;
+    for (Operation *op = s->getNextNode(); op && !branch; op = op->getNextNode())
+      if (auto i = dyn_cast<scf::IfOp>(op); i && i.getCondition() == cond)
+        branch = i;
+    if (!branch)
+      continue;
+    Block *block = s->getBlock();
+    bool usedAfter = llvm::all_of(s->getUses(), [&](OpOperand &use) {
+      Operation *user = block->findAncestorOpInBlock(*use.getOwner());
+      return user && branch->isBeforeInBlock(user);
+    });
+    if (!usedAfter)
+      continue;
+    OpBuilder b(branch);
+    SmallVector<Type> types(branch.getResultTypes());
+    types.push_back(s.getType());
+    auto threaded = scf::IfOp::create(b, branch.getLoc(), types, cond,
+                                      /*addThenBlock=*/false,
+                                      /*addElseBlock=*/false);
+    threaded.getThenRegion().takeBody(branch.getThenRegion());
+    if (!branch.getElseRegion().empty()) {
+      threaded.getElseRegion().takeBody(branch.getElseRegion());
+    } else {
+      Block *e = b.createBlock(&threaded.getElseRegion());
+      b.setInsertionPointToEnd(e);
+      scf::YieldOp::create(b, branch.getLoc());
+    }
+    auto append = [](Region &r, Value v) {
+      Operation *yield = r.front().getTerminator();
+      yield->insertOperands(yield->getNumOperands(), v);
+    };
+    append(threaded.getThenRegion(), s.getTrueValue());
+    append(threaded.getElseRegion(), s.getFalseValue());
+    branch->replaceAllUsesWith(
+        threaded.getResults().take_front(branch.getNumResults()));
+    s.getResult().replaceAllUsesWith(threaded.getResults().back());
+    branch->erase();
+    s->erase();
+  }
+}
+
 LogicalResult lowerTritonGPUToLLVM(
     ModuleOp module, const TargetInfo &target,
     const std::function<void(TritonGPUToLLVMTypeConverter &,
@@ -122,6 +181,7 @@ LogicalResult lowerTritonGPUToLLVM(
            << "' uses shared memory but has no offset: run "
               "allocate-shared-memory and insert-shared-barriers before the "
               "lowering";
+  threadSelectsIntoIfs(module);
   // AxisInfo reads loop bounds off scf.for; the lowering wants the CFG.
   // Ops inside loops move to blocks unchanged, so the facts stay valid.
   AxisInfoAnalysis axis(module);
