@@ -117,6 +117,11 @@ void WarpGroupDotWaitOp::getEffects(
     if (isa<MemDescType>(o.get().getType()))
       effects.emplace_back(MemoryEffects::Read::get(), &o,
                            SharedMemory::get());
+  // The wait itself is an effect: a wait whose results nobody reads (the
+  // last one after a persistent kernel's loop) still retires the groups in
+  // flight, so it is not dead code. Not on shared memory: no barrier.
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       SideEffects::DefaultResource::get());
 }
 
 LogicalResult WarpGroupDotWaitOp::inferReturnTypes(
