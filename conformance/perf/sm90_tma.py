@@ -126,6 +126,8 @@ def dump_ttgir(out):
             f.write(k.asm["ttgir"])
         with open(os.path.join(out, bundle(c).replace(".bundle", ".ptx")), "w") as f:
             f.write(k.asm["ptx"])
+        with open(os.path.join(out, bundle(c).replace(".bundle", ".cubin")), "wb") as f:
+            f.write(k.asm["cubin"])
         print("dumped", name(c), "triton", triton.__version__)
 
 
