@@ -22,6 +22,7 @@
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include <cmath>
@@ -150,11 +151,62 @@ struct FpToFpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
   int cc;
 };
 
+/// arith.truncf of a tensor from f32 to f16 or bf16 (sm_80+), rounding
+/// to nearest even, two elements per cvt.rn.f16x2.f32 (cvt.rn.bf16x2.f32):
+/// half the conversions, and no 16-bit register made straight from an
+/// fp32 register. The latter matters after a wgmma: converting its
+/// accumulator element by element into 16-bit registers (Triton's bf16
+/// epilogue rounds through f16 so) made ptxas serialize the wgmmas, which
+/// the packed form does not (LLVM 22 splits a <2 x float> fptrunc into two
+/// single conversions).
+struct PackedTruncF : public ConvertOpToLLVMPattern<arith::TruncFOp> {
+  PackedTruncF(LLVMTypeConverter &tc, int cc)
+      : ConvertOpToLLVMPattern(tc, /*benefit=*/3), cc(cc) {}
+
+  LogicalResult
+  matchAndRewrite(arith::TruncFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    Type from = getElementTypeOrSelf(op.getIn().getType());
+    Type to = getElementTypeOrSelf(op.getType());
+    if (op.getRoundingmodeAttr() || !isa<RankedTensorType>(op.getType()) ||
+        !from.isF32() || !(to.isF16() || to.isBF16()) || cc < 80)
+      return failure();
+    Type rt = getTypeConverter()->convertType(op.getType());
+    if (!isa_and_nonnull<LLVM::LLVMStructType>(rt))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> in = unpack(rw, loc, adaptor.getIn());
+    if (in.size() % 2)
+      return failure();
+    std::string text = std::string("cvt.rn.") + (to.isF16() ? "f16" : "bf16") +
+                       "x2.f32 $0, $2, $1;";
+    Type i16 = rw.getI16Type(), i32 = rw.getI32Type();
+    SmallVector<Value> out;
+    for (size_t i = 0; i < in.size(); i += 2) {
+      // The low half is the first element, the high half the second.
+      Value pair = trident::pureInlineAsm(rw, loc, i32, text, "=r,f,f",
+                                          {in[i], in[i + 1]});
+      Value lo = LLVM::TruncOp::create(rw, loc, i16, pair);
+      Value hi = LLVM::TruncOp::create(
+          rw, loc, i16,
+          LLVM::LShrOp::create(
+              rw, loc, pair,
+              LLVM::ConstantOp::create(rw, loc, i32, rw.getI32IntegerAttr(16))));
+      out.push_back(LLVM::BitcastOp::create(rw, loc, to, lo));
+      out.push_back(LLVM::BitcastOp::create(rw, loc, to, hi));
+    }
+    rw.replaceOp(op, pack(rw, loc, rt, out));
+    return success();
+  }
+  int cc;
+};
+
 } // namespace
 
 void populateFloatConversionPatterns(mlir::LLVMTypeConverter &tc,
                                      mlir::RewritePatternSet &patterns, int cc) {
   patterns.add<FpToFpConversion>(tc, cc);
+  patterns.add<PackedTruncF>(tc, cc);
 }
 
 } // namespace trident::nvidia

@@ -8,7 +8,8 @@
 namespace trident::nvidia {
 
 /// tt.fp_to_fp into and out of fp8e4nv/fp8e5 (sm_89+) and rounding toward
-/// zero, through PTX's cvt.
+/// zero, through PTX's cvt; arith.truncf of f32 tensors to f16/bf16 two
+/// elements per packed cvt.
 void populateFloatConversionPatterns(mlir::LLVMTypeConverter &tc,
                                      mlir::RewritePatternSet &patterns, int cc);
 
