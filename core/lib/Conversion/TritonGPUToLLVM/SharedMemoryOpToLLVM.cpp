@@ -35,6 +35,20 @@ using namespace mlir::triton::gpu;
 namespace trident {
 namespace {
 
+/// Stores `values` into the buffer at `base` with a matrix store of the
+/// target's where the buffer's layout suits one (stmatrix on sm_90: an
+/// epilogue's tile into a TMA store's buffer), else element runs.
+void storeBuffer(OpBuilder &b, Location loc, const BufferAccess &access,
+                 Value base, ArrayRef<Value> values, LoweringContext &lc) {
+  if (!access.tileOffset)
+    for (const SharedMatrixPattern &p : lc.target.sharedMatrixWrites(
+             int32_t(access.slotType.getIntOrFloatBitWidth() / 8)))
+      if (lc.target.storeSharedMatrix(b, loc, p, access.toOffset, base, values,
+                                      access.copies, nullptr))
+        return;
+  storeRegisters(b, loc, access, base, values, lc.target);
+}
+
 struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<LocalAllocOp> {
   LocalAllocOpConversion(LLVMTypeConverter &tc, LoweringContext &lc)
       : ConvertOpToLLVMPattern(tc), lc(lc) {}
@@ -50,8 +64,8 @@ struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<LocalAllocOp> {
                                       op.getResult());
       if (failed(access))
         return failure();
-      storeRegisters(rw, loc, *access, base, unpack(rw, loc, adaptor.getSrc()),
-                     lc.target);
+      storeBuffer(rw, loc, *access, base, unpack(rw, loc, adaptor.getSrc()),
+                  lc);
     }
     rw.replaceOp(op, base);
     return success();
@@ -72,8 +86,8 @@ struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
                           op.getDst());
     if (failed(access))
       return failure();
-    storeRegisters(rw, op.getLoc(), *access, adaptor.getDst(),
-                   unpack(rw, op.getLoc(), adaptor.getSrc()), lc.target);
+    storeBuffer(rw, op.getLoc(), *access, adaptor.getDst(),
+                unpack(rw, op.getLoc(), adaptor.getSrc()), lc);
     rw.eraseOp(op);
     return success();
   }
