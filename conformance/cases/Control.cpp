@@ -89,6 +89,20 @@ Register control([](std::vector<Case> &cases) {
       0, 0);
   as.grid[0] = (N + BLOCK - 1) / BLOCK;
   cases.push_back(as);
+  // tl.extra.cuda.gdc_wait / gdc_launch_dependents: griddepcontrol on
+  // sm_90, dropped where there is none; launched normally, the same result.
+  Case gdc = tileCase(
+      "control/grid_dependency_control", "control.py", "grid_dependency",
+      "*fp32:16, *fp32:16, i32, 128",
+      {in("x", DT::F32, N), out("out", DT::F32, N)},
+      {T(0), T(1), ArgSpec::integer(N)},
+      [=](Data &d) {
+        for (int i = 0; i < N; ++i)
+          d[1][i] = roundTo(DT::F32, d[0][i] * 2.0 + 1.0);
+      },
+      0, 0);
+  gdc.grid[0] = (N + BLOCK - 1) / BLOCK;
+  cases.push_back(gdc);
   for (uint64_t seed : {uint64_t(0), uint64_t(42), uint64_t(0x123456789abcULL)}) {
     Case c = tileCase(
         "random/philox_randint_rand/seed" + std::to_string(seed), "control.py",

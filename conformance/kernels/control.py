@@ -4,6 +4,7 @@
 # layer_norm.py's kernel.)
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_wait
 
 
 @triton.jit
@@ -85,3 +86,16 @@ def assumed(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = pid * BLOCK + tl.arange(0, BLOCK)
     m = offs < n
     tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=m) * 2.0, mask=m)
+
+
+@triton.jit
+def grid_dependency(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # Programmatic dependent launch's waits (Triton's PDL kernels): on sm_90
+    # griddepcontrol, elsewhere nothing; the result is the same.
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    gdc_wait()
+    x = tl.load(x_ptr + offs, mask=m)
+    tl.extra.cuda.gdc_launch_dependents()
+    tl.store(out_ptr + offs, x * 2.0 + 1.0, mask=m)

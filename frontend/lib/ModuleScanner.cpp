@@ -172,6 +172,12 @@ bool Parser::isJitDecorator(const std::vector<std::string> &parts) const {
     return false;
   if (parts.back() == "jit")
     return true;
+  // @core.extern (triton.language.core's): a device function of Triton's
+  // own library form, which kernel files define too (TorchInductor's matmul
+  // templates write gdc_wait so); compiled as a @jit helper.
+  if (parts.size() >= 2 && parts.back() == "extern" &&
+      parts[parts.size() - 2] == "core")
+    return true;
   const GlobalBinding *b = lookup(parts[0]);
   if (!b)
     return false;

@@ -360,6 +360,10 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
         return Val::module(path + ".libdevice");
       if (name == "cuda" || name == "hip")
         return Val::module(path + "." + name);
+      // Grid dependency control (programmatic dependent launch).
+      if (path == "triton.language.extra.cuda" &&
+          (name == "gdc_wait" || name == "gdc_launch_dependents"))
+        return preludeFunction("_cuda_" + name);
     }
     if (path.size() > 10 &&
         path.compare(path.size() - 10, 10, ".libdevice") == 0) {

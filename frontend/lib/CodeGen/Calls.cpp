@@ -280,6 +280,12 @@ BoundArgs Generator::bindArguments(
     size_t k = 0;
     while (k < n && names[k] != name)
       ++k;
+    // Triton's library form hands its builder on (`_builder=_builder`,
+    // 3.6's `_semantic=_semantic`, in @core.extern / @core.builtin
+    // functions such as TorchInductor's gdc_wait): nothing to bind here.
+    if (k == n && (name == "_builder" || name == "_semantic" ||
+                   name == "_generator"))
+      continue;
     if (k == n || int(k) == varargs)
       error(l, function + "() got an unexpected keyword argument '" + name +
                    "'");

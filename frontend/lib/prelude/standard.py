@@ -767,3 +767,23 @@ def _libdevice_erfcx(x):
     series = 0.5641895835477563 * s / yl
     res = tl.where(small, direct, series)
     return tl.where(y != y, y, res).to(x.dtype)
+
+
+# --- grid dependency control (triton.language.extra.cuda) ------------------
+# Programmatic dependent launch: gdc_wait blocks until the grids this one
+# depends on have finished and their writes are visible; gdc_launch_dependents
+# lets the next grid start early. The same inline PTX as Triton's (sm_90 on);
+# where a target has no such thing (the host, AMD, NVIDIA before sm_90) the
+# backend drops it: without a programmatic launch the stream already orders
+# the grids, so both are no-ops there.
+
+@jit
+def _cuda_gdc_wait():
+    tl.inline_asm_elementwise("griddepcontrol.wait; // dummy $0", "=r", [],
+                              dtype=tl.int32, is_pure=False, pack=1)
+
+
+@jit
+def _cuda_gdc_launch_dependents():
+    tl.inline_asm_elementwise("griddepcontrol.launch_dependents; // dummy $0", "=r", [],
+                              dtype=tl.int32, is_pure=False, pack=1)

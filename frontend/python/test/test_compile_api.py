@@ -110,6 +110,12 @@ def test_keys_and_errors():
         _compile(fn, {"in_ptr0": "*fp32", "in_ptr1": "*fp32", "out_ptr0": "*fp32",
                       "xnumel": "i32", "XBLOCK": "constexpr"}, {"XBLOCK": 8}, (),
                  launch_cooperative_grid=True)
+    # launch_pdl=True is taken (the launch keeps stream order: the kernel's
+    # gdc_wait has nothing to wait for, the results are the same).
+    k = _compile(fn, {"in_ptr0": "*fp32", "in_ptr1": "*fp32", "out_ptr0": "*fp32",
+                      "xnumel": "i32", "XBLOCK": "constexpr"}, {"XBLOCK": 8}, (),
+                 launch_pdl=True)
+    assert k.metadata.launch_pdl
     with pytest.raises(ValueError, match="unknown target"):
         triton.compile(ASTSource(fn, {}, {}), target=GPUTarget("xpu", 1, 16))
 

@@ -10,6 +10,7 @@
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Dialect/Triton/IR/GridDependency.h"
 
 #include "trident/Analysis/AxisInfo.h"
 
@@ -82,11 +83,23 @@ struct TensorElementwise : public ConversionPattern {
 /// constraint ("r", "h", "l") is passed as its bits, as Triton does.
 struct ElementwiseInlineAsmConversion
     : public ConvertOpToLLVMPattern<ElementwiseInlineAsmOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  ElementwiseInlineAsmConversion(LLVMTypeConverter &tc, const TargetInfo &target)
+      : ConvertOpToLLVMPattern(tc), target(target) {}
+  const TargetInfo &target;
   LogicalResult
   matchAndRewrite(ElementwiseInlineAsmOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rw) const override {
     Location loc = op.getLoc();
+    // gdc_wait / gdc_launch_dependents where there is no grid dependency
+    // control: no-ops (their i32 result is a dummy).
+    if (isGridDependencyControl(op) && !target.hasGridDependencyControl()) {
+      SmallVector<Value> zeros;
+      for (Type t : op->getResultTypes())
+        zeros.push_back(LLVM::ZeroOp::create(rw, loc,
+                                             getTypeConverter()->convertType(t)));
+      rw.replaceOp(op, zeros);
+      return success();
+    }
     int32_t pack = int32_t(op.getPackedElement());
     // The constraints, outputs first: which take integer registers.
     SmallVector<std::string> cons;
@@ -140,9 +153,11 @@ struct ElementwiseInlineAsmConversion
       args.push_back(unpack(rw, loc, a));
     SmallVector<Type> resultElems;
     for (Type t : op.getResultTypes())
-      resultElems.push_back(getTypeConverter()->convertType(
-          cast<RankedTensorType>(t).getElementType()));
-    size_t n = args.empty() ? 0 : args[0].size();
+      resultElems.push_back(
+          getTypeConverter()->convertType(getElementTypeOrSelf(t)));
+    // Without arguments the asm runs once, for a scalar (tl.extra.cuda's
+    // smid, globaltimer).
+    size_t n = args.empty() ? 1 : args[0].size();
     if (n % size_t(pack))
       return op.emitError("packed_element ")
              << pack << " does not divide the " << n
@@ -178,10 +193,12 @@ struct ElementwiseInlineAsmConversion
       }
     }
     SmallVector<Value> packed;
-    for (size_t r = 0; r < nOut; ++r)
-      packed.push_back(trident::pack(
-          rw, loc, getTypeConverter()->convertType(op->getResult(r).getType()),
-          results[r]));
+    for (size_t r = 0; r < nOut; ++r) {
+      Type t = getTypeConverter()->convertType(op->getResult(r).getType());
+      packed.push_back(isa<LLVM::LLVMStructType>(t)
+                           ? trident::pack(rw, loc, t, results[r])
+                           : results[r].front());
+    }
     rw.replaceOp(op, packed);
     return success();
   }
@@ -289,7 +306,7 @@ void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
   MLIRContext *ctx = p.getContext();
   p.add<TensorElementwise>(tc, ctx, lc);
   p.add<SplatConstant>(tc);
-  p.add<ElementwiseInlineAsmConversion>(tc);
+  p.add<ElementwiseInlineAsmConversion>(tc, lc.target);
   addElementwise<AddPtrOp>(p, tc, [&tc](ConversionPatternRewriter &rw,
                                         Location loc, AddPtrOp op,
                                         ArrayRef<Value> a, Type elem) {

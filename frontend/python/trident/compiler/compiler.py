@@ -608,10 +608,15 @@ def compile(src, target=None, options=None):
     if not isinstance(src, ASTSource):
         raise TypeError(f"triton.compile takes an ASTSource, not {type(src).__name__}")
     options = dict(options or {})
-    for flag in ("launch_cooperative_grid", "launch_pdl"):
-        if options.get(flag):
-            raise NotImplementedError(f"triton.compile: option {flag}=True is not "
-                                      f"supported by Trident")
+    # launch_pdl=True is taken and the kernel launched in stream order: its
+    # gdc_wait / gdc_launch_dependents then have nothing to wait for or
+    # release early (the same results, without the overlap). A cooperative
+    # grid's barrier needs every program resident, which a plain launch
+    # does not promise.
+    if options.get("launch_cooperative_grid"):
+        raise NotImplementedError("triton.compile: option launch_cooperative_grid=True "
+                                  "is not supported by Trident")
+    pdl = bool(options.get("launch_pdl"))
     devkey, target_name = _device_key(target)
     fn = src.fn
     key, values = [], []
@@ -651,6 +656,7 @@ def compile(src, target=None, options=None):
     global compile_count
     compile_count += 1
     kernel.src = src
+    kernel.metadata.launch_pdl = pdl  # asked for, launched in stream order
     # What was compiled: the source's hash with the target and the options
     # (Triton's CompiledKernel.hash is its compile's key, which has both).
     import hashlib

@@ -9,6 +9,7 @@
 
 #include "Conversion/TritonToLinalg/Common.h"
 #include "Conversion/FloatConversions.h"
+#include "trident/Dialect/Triton/IR/GridDependency.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -234,6 +235,31 @@ struct ExternElementwisePattern
   }
 };
 
+/// tl.extra.cuda.gdc_wait / gdc_launch_dependents: the host has no
+/// programmatic dependent launch (programs of one launch finish before the
+/// next launch starts), so both are no-ops; their i32 result is a dummy.
+struct GridDependencyPattern
+    : public OpConversionPattern<tt::ElementwiseInlineAsmOp> {
+  GridDependencyPattern(const TypeConverter &tc, MLIRContext *ctx)
+      : OpConversionPattern(tc, ctx, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(tt::ElementwiseInlineAsmOp op, OpAdaptor,
+                  ConversionPatternRewriter &rw) const override {
+    if (!tt::isGridDependencyControl(op))
+      return failure();
+    SmallVector<Value> zeros;
+    for (Type t : op->getResultTypes()) {
+      auto it = dyn_cast<IntegerType>(t);
+      if (!it)
+        return failure();
+      zeros.push_back(arith::ConstantOp::create(rw, op.getLoc(), it,
+                                                rw.getIntegerAttr(it, 0)));
+    }
+    rw.replaceOp(op, zeros);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateElementwisePatterns(const TypeConverter &converter,
@@ -244,6 +270,7 @@ void populateElementwisePatterns(const TypeConverter &converter,
                OneToOne<tt::PreciseSqrtOp, math::SqrtOp>,
                OneToOne<tt::PreciseDivFOp, arith::DivFOp>,
                ExternElementwisePattern>(converter, ctx);
+  patterns.add<GridDependencyPattern>(converter, ctx);
   patterns.add<UnsupportedPattern<tt::ElementwiseInlineAsmOp>>(
       converter, ctx, "inline assembly");
 }

@@ -199,6 +199,12 @@ public:
   virtual void asyncWait(mlir::OpBuilder &b, mlir::Location loc,
                          int pending) const {}
 
+  /// Whether the target runs grid dependency control (NVIDIA's
+  /// griddepcontrol, sm_90 on): where it does not, tl.extra.cuda's
+  /// gdc_wait / gdc_launch_dependents are dropped (no-ops without a
+  /// programmatic dependent launch; GridDependency.h).
+  virtual bool hasGridDependencyControl() const { return false; }
+
   /// Marks `func` as a kernel entry of `threads` threads per block.
   virtual void markKernel(mlir::LLVM::LLVMFuncOp func, int threads) const = 0;
 };

@@ -76,6 +76,7 @@ public:
                          llvm::ArrayRef<mlir::Value> values, uint32_t copies,
                          const std::function<bool(int32_t)> &only) const override;
   bool hasAsyncCopy() const override { return cc_ >= 80; }
+  bool hasGridDependencyControl() const override { return cc_ >= 90; }
   void asyncCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value dst,
                  mlir::Value src, unsigned bytes, mlir::Value pred,
                  mlir::triton::CacheModifier cache) const override;

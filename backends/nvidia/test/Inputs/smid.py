@@ -1,0 +1,9 @@
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def smid_out(out_ptr):
+    s = tl.inline_asm_elementwise("mov.u32 $0, %smid;", "=r", [], dtype=tl.int32,
+                                  is_pure=True, pack=1)
+    tl.store(out_ptr + tl.program_id(0), s)
