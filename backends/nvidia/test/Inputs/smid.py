@@ -7,3 +7,10 @@ def smid_out(out_ptr):
     s = tl.inline_asm_elementwise("mov.u32 $0, %smid;", "=r", [], dtype=tl.int32,
                                   is_pure=True, pack=1)
     tl.store(out_ptr + tl.program_id(0), s)
+
+
+@triton.jit
+def scalar_asm(out_ptr, v):
+    y = tl.inline_asm_elementwise("add.s32 $0, $1, 7;", "=r,r", [v], dtype=tl.int32,
+                                  is_pure=True, pack=1)
+    tl.store(out_ptr + tl.program_id(0), y)
