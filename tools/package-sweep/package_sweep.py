@@ -193,7 +193,7 @@ def error_depth(err, path):
     return int(m.group(1)) * 1000 + int(m.group(2)) if m else 0
 
 
-def sweep_kernel(tridentc, path, fn, funcs, root, extra, budget=60):
+def sweep_kernel(tridentc, path, fn, funcs, root, extra, budget=60, target=None):
     sig, defines = first_signature(fn, funcs)
     defines += extra
     rc, err, cmd = compile_once(tridentc, path, fn.name, sig, defines, root)
@@ -211,8 +211,39 @@ def sweep_kernel(tridentc, path, fn, funcs, root, extra, budget=60):
             if better or tries >= budget:
                 break
     first = next((l for l in err.splitlines() if "error" in l), err.strip()[:200])
-    return dict(file=path, kernel=fn.name, line=fn.lineno, ok=rc == 0,
-                error="" if rc == 0 else first, command=cmd)
+    out = dict(file=path, kernel=fn.name, line=fn.lineno, ok=rc == 0,
+               error="" if rc == 0 else first, command=cmd)
+    if rc == 0 and target:
+        # The whole way down for a target: the GPU layer and the backend's
+        # lowering, where a crash (not an error) is a bug of Trident's.
+        full = [c for c in cmd if c != os.devnull]
+        at = full.index("--emit")
+        full[at:at + 2] = ["--target", target, "--emit", target_stage(target)]
+        full[full.index("-o"):full.index("-o") + 1] = []
+        try:
+            r = subprocess.run(full, capture_output=True, text=True, timeout=300)
+            terr, trc = r.stderr[-3000:], r.returncode
+        except subprocess.TimeoutExpired:
+            terr, trc = "timeout", -1
+        out["target_ok"] = trc == 0
+        out["crash"] = trc < 0 or any(m in terr for m in CRASH_MARKS)
+        out["target_error"] = "" if trc == 0 else next(
+            (l for l in terr.splitlines() if "error" in l), terr.strip()[:200])
+        out["target_command"] = full
+    return out
+
+
+CRASH_MARKS = ("a pass crashed", "LLVM ERROR", "Assertion", "Stack dump", "Segmentation")
+
+
+def target_stage(target):
+    """The last text stage before the vendor's assembler: PTX, AMDGCN, or
+    the host's object code."""
+    if target.startswith("cuda"):
+        return "ptx"
+    if target.startswith("hip"):
+        return "amdgcn"
+    return "llvm-ir"
 
 
 def main():
@@ -224,6 +255,8 @@ def main():
     ap.add_argument("-D", dest="defines", action="append", default=[])
     ap.add_argument("--json", help="write every kernel's outcome here")
     ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--target", help="also compile each kernel that passes the frontend "
+                    "for this target (cuda:90, hip:gfx942, cpu) and count crashes")
     args = ap.parse_args()
     jobs = []
     for root in args.root:
@@ -243,12 +276,21 @@ def main():
                     jobs.append((root, path, fn, funcs))
     with ThreadPoolExecutor(args.j) as ex:
         results = list(ex.map(lambda j: dict(sweep_kernel(args.tridentc, j[1], j[2], j[3], j[0],
-                                                          args.defines), root=j[0]), jobs))
+                                                          args.defines, target=args.target),
+                                             root=j[0]), jobs))
     for root in args.root:
         root = os.path.abspath(root)
         mine = [r for r in results if r["root"] == root]
-        print(f"{os.path.basename(root)}: {sum(r['ok'] for r in mine)} of {len(mine)} kernels compile")
+        line = f"{os.path.basename(root)}: {sum(r['ok'] for r in mine)} of {len(mine)} kernels compile"
+        if args.target:
+            line += (f"; for {args.target}: {sum(r.get('target_ok', False) for r in mine)}"
+                     f" of {sum(r['ok'] for r in mine)}, crashes: "
+                     f"{sum(r.get('crash', False) for r in mine)}")
+        print(line)
     print(f"all: {sum(r['ok'] for r in results)} of {len(results)}")
+    for r in results:
+        if r.get("crash"):
+            print("CRASH", r["file"], r["kernel"], r["target_error"][:160])
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)

@@ -14,3 +14,11 @@ def scalar_asm(out_ptr, v):
     y = tl.inline_asm_elementwise("add.s32 $0, $1, 7;", "=r,r", [v], dtype=tl.int32,
                                   is_pure=True, pack=1)
     tl.store(out_ptr + tl.program_id(0), y)
+
+
+@triton.jit
+def flag_cas(flag_ptr):
+    # A pointer operand under "l" (torchao's symmetric-memory signal), the
+    # constraints written with blanks.
+    tl.inline_asm_elementwise("atom.global.relaxed.sys.cas.b32 $0, [$1], 0, 1;", "=r, l",
+                              [flag_ptr], dtype=tl.int32, is_pure=False, pack=1)

@@ -103,8 +103,11 @@ struct ElementwiseInlineAsmConversion
     int32_t pack = int32_t(op.getPackedElement());
     // The constraints, outputs first: which take integer registers.
     SmallVector<std::string> cons;
-    for (StringRef c : llvm::split(op.getConstraints(), ','))
+    std::string constraints; // as written, without blanks ("=r, l")
+    for (StringRef c : llvm::split(op.getConstraints(), ',')) {
       cons.push_back(c.trim().ltrim("=").str());
+      constraints += (constraints.empty() ? "" : ",") + c.trim().str();
+    }
     size_t nOut = op.getNumResults();
     if (cons.size() < nOut + op.getArgs().size())
       return op.emitError("inline asm constraints name ")
@@ -149,8 +152,14 @@ struct ElementwiseInlineAsmConversion
       return out;
     };
     SmallVector<SmallVector<Value>> args;
-    for (Value a : adaptor.getArgs())
+    for (Value a : adaptor.getArgs()) {
       args.push_back(unpack(rw, loc, a));
+      // A pointer goes in as its 64-bit address (an "l" operand: the
+      // signal flags of torchao's symmetric-memory kernels).
+      for (Value &e : args.back())
+        if (isa<LLVM::LLVMPointerType>(e.getType()))
+          e = LLVM::PtrToIntOp::create(rw, loc, rw.getI64Type(), e);
+    }
     SmallVector<Type> resultElems;
     for (Type t : op.getResultTypes())
       resultElems.push_back(
@@ -178,7 +187,7 @@ struct ElementwiseInlineAsmConversion
       }
       Value res = LLVM::InlineAsmOp::create(
                       rw, loc, asmResult, operands, op.getAsmString(),
-                      op.getConstraints(), /*has_side_effects=*/!op.getPure(),
+                      constraints, /*has_side_effects=*/!op.getPure(),
                       /*is_align_stack=*/false,
                       LLVM::tailcallkind::TailCallKind::None,
                       LLVM::AsmDialectAttr(), ArrayAttr())

@@ -156,3 +156,49 @@ tt.func public @row_offsets_twice(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32},
   tt.store %ya, %sb : tensor<64x256x!tt.ptr<f32>>
   tt.return
 }
+
+// -----
+
+// A reduce's result both stored (its class follows the store's pointers,
+// a slice along dim 0) and expanded along axis 1 (fla's recurrent update,
+// `tmp[:, None]`): the reduce yields the slice along dim 1, the store gets
+// a conversion, and expand_dims takes the reduce's own result -- not the
+// store's conversion, which left it an operand of the wrong slice.
+// CHECK-LABEL: tt.func public @reduce_stored_and_expanded
+// CHECK: %[[T:.*]] = "tt.reduce"
+// CHECK: tt.expand_dims %[[T]] {axis = 1 : i32}
+// CHECK: %[[C:.*]] = ttg.convert_layout %[[T]]
+// CHECK: tt.store {{.*}}, %[[C]]
+tt.func public @reduce_stored_and_expanded(%a_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %b_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %o_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %T: i32) {
+  %b_h = arith.constant dense<0.000000e+00> : tensor<32x32xf32>
+  %c1_i32 = arith.constant 1 : i32
+  %c0_i32 = arith.constant 0 : i32
+  %offs = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %0 = tt.splat %a_ptr : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>>
+  %1 = tt.addptr %0, %offs : tensor<32x!tt.ptr<f32>>, tensor<32xi32>
+  %2 = tt.splat %b_ptr : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>>
+  %3 = tt.addptr %2, %offs : tensor<32x!tt.ptr<f32>>, tensor<32xi32>
+  %4 = tt.splat %o_ptr : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>>
+  %5 = tt.addptr %4, %offs : tensor<32x!tt.ptr<f32>>, tensor<32xi32>
+  %r = scf.for %i = %c0_i32 to %T step %c1_i32 iter_args(%h = %b_h) -> (tensor<32x32xf32>)  : i32 {
+    %a = tt.load %1 : tensor<32x!tt.ptr<f32>>
+    %b = tt.load %3 : tensor<32x!tt.ptr<f32>>
+    %6 = tt.expand_dims %a {axis = 0 : i32} : tensor<32xf32> -> tensor<1x32xf32>
+    %7 = tt.broadcast %6 : tensor<1x32xf32> -> tensor<32x32xf32>
+    %8 = arith.mulf %h, %7 : tensor<32x32xf32>
+    %tmp = "tt.reduce"(%8) <{axis = 1 : i32}> ({
+    ^bb0(%x: f32, %y: f32):
+      %s = arith.addf %x, %y : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<32x32xf32>) -> tensor<32xf32>
+    %9 = tt.expand_dims %tmp {axis = 1 : i32} : tensor<32xf32> -> tensor<32x1xf32>
+    %10 = tt.expand_dims %b {axis = 0 : i32} : tensor<32xf32> -> tensor<1x32xf32>
+    %11 = tt.broadcast %9 : tensor<32x1xf32> -> tensor<32x32xf32>
+    %12 = tt.broadcast %10 : tensor<1x32xf32> -> tensor<32x32xf32>
+    %13 = arith.mulf %11, %12 : tensor<32x32xf32>
+    %h2 = arith.addf %h, %13 : tensor<32x32xf32>
+    tt.store %5, %tmp : tensor<32x!tt.ptr<f32>>
+    scf.yield %h2 : tensor<32x32xf32>
+  }
+  tt.return
+}

@@ -587,13 +587,23 @@ LogicalResult LayoutAssignment::run() {
   OpBuilder b(module_.getContext());
   for (const SliceEdge &e : edges_) {
     auto parentType = cast<RankedTensorType>(e.parent.getType());
-    auto childType = cast<RankedTensorType>(e.child.getType());
+    // An expand_dims's operand as it is now: an earlier edge may have put
+    // a conversion in front of it (a reduce whose result yields the slice
+    // while its class takes another encoding, `tmp[:, None]` of a `tmp`
+    // also stored).
+    Value child = isa<ReduceOp>(e.op) ? e.child : e.op->getOperand(0);
+    auto childType = cast<RankedTensorType>(child.getType());
     Attribute want = SliceEncodingAttr::get(module_.getContext(), e.axis,
                                             parentType.getEncoding());
     if (childType.getEncoding() == want)
       continue;
     auto wantType = RankedTensorType::get(childType.getShape(),
                                           childType.getElementType(), want);
+    if (auto cvt = child.getDefiningOp<ConvertLayoutOp>();
+        cvt && !isa<ReduceOp>(e.op) && cvt.getSrc().getType() == wantType) {
+      e.op->setOperand(0, cvt.getSrc()); // the value before that conversion
+      continue;
+    }
     if (auto r = dyn_cast<ReduceOp>(e.op)) {
       // The reduce yields the slice; its users get the class's encoding.
       b.setInsertionPointAfter(r);
@@ -606,7 +616,7 @@ LogicalResult LayoutAssignment::run() {
         res.replaceAllUsesExcept(cvt.getResult(), cvt);
       }
     } else if (SmallVector<Operation *> chain;
-               rematerializable(e.child, chain)) {
+               rematerializable(child, chain)) {
       // Ranges, splats, constants and a few elementwise ops on them
       // (`pid * BLOCK + tl.arange(0, BLOCK)`) are cheaper made again in
       // the encoding wanted than moved there through shared memory (`r[:,
@@ -621,10 +631,10 @@ LogicalResult LayoutAssignment::run() {
         copy->getResult(0).setType(RankedTensorType::get(
             t.getShape(), t.getElementType(), want));
       }
-      e.op->setOperand(0, copies.lookup(e.child));
+      e.op->setOperand(0, copies.lookup(child));
     } else {
       b.setInsertionPoint(e.op);
-      auto cvt = ConvertLayoutOp::create(b, e.op->getLoc(), wantType, e.child);
+      auto cvt = ConvertLayoutOp::create(b, e.op->getLoc(), wantType, child);
       e.op->setOperand(0, cvt.getResult());
     }
   }
