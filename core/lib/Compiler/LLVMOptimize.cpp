@@ -8,6 +8,9 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
@@ -79,6 +82,27 @@ std::unique_ptr<llvm::Module> trident::parseLLVMIR(const std::string &llvmIR,
   return m;
 }
 
+namespace {
+/// The errors the code generator reports (an inline asm constraint the
+/// target does not have, ...), kept for the caller: without a handler the
+/// LLVMContext prints them and exits the process, which, with another
+/// candidate compiling on a second thread, ended in a crash.
+struct CodegenErrors {
+  std::string text;
+  static void handle(const llvm::DiagnosticInfo *info, void *self) {
+    if (!info || info->getSeverity() != llvm::DS_Error)
+      return;
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    llvm::DiagnosticPrinterRawOStream printer(os);
+    info->print(printer);
+    auto &text = static_cast<CodegenErrors *>(self)->text;
+    if (text.empty()) // the first is the cause; more repeat it elsewhere
+      text = message;
+  }
+};
+} // namespace
+
 bool trident::emitCode(llvm::Module &module, llvm::TargetMachine &machine,
                        llvm::CodeGenFileType type, std::string &out,
                        std::string &error) {
@@ -91,7 +115,18 @@ bool trident::emitCode(llvm::Module &module, llvm::TargetMachine &machine,
                                                        : "assembly");
     return false;
   }
+  llvm::LLVMContext &context = module.getContext();
+  auto previous = context.getDiagnosticHandlerCallBack();
+  void *previousContext = context.getDiagnosticContext();
+  CodegenErrors errors;
+  context.setDiagnosticHandlerCallBack(&CodegenErrors::handle, &errors);
   pm.run(module);
+  context.setDiagnosticHandlerCallBack(previous, previousContext);
+  if (!errors.text.empty()) {
+    error = "the " + machine.getTargetTriple().str() +
+            " code generator: " + errors.text;
+    return false;
+  }
   out.assign(buffer.begin(), buffer.end());
   return true;
 }

@@ -348,7 +348,8 @@ static bool candidate(const std::string &llvmIR, const std::string &arch,
   if (packed) {
     if (!trident::runPipeline(
             *m, *tm,
-            "function(slp-vectorizer,vector-combine,instcombine,simplifycfg)",
+            "function(slp-vectorizer,vector-combine,instcombine<no-verify-fixpoint>,"
+            "simplifycfg)",
             error))
       return false;
     for (llvm::Function &f : *m)
