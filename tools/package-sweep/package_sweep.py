@@ -15,6 +15,11 @@ fixes: read the errors (--json) to tell them apart.
     python3 tools/package-sweep/package_sweep.py --tridentc build/bin/tridentc \\
         --root PKG_CHECKOUT [--root ...] [--per-file 2] [--json out.json] [-D NAME=VALUE ...]
 
+With --target T (cuda:90, hip:gfx942, cpu) every kernel that passes the
+frontend is also compiled for T (to PTX, AMDGCN or the host's LLVM IR),
+and a crash -- a pass crashed, LLVM ERROR, a signal -- is counted and
+listed apart from an error.
+
 Each --root is a checkout whose Python files are searched for @triton.jit
 kernels (those that read tl.program_id); it is also the -I directory for
 their imports. -D values go to every compile (a package's flags:
