@@ -44,9 +44,9 @@ struct TensorElementwise : public ConversionPattern {
     Location loc = op->getLoc();
     // A select of whole tensors by one scalar condition (Triton's loop
     // flattening resets a persistent kernel's accumulator so) stays one
-    // select of the packed structs, as in Triton: LLVM then threads it into
-    // the branch on the same condition, where per-element selects would
-    // read an in-flight wgmma accumulator (ptxas serializes the wgmmas).
+    // select of the packed structs, as in Triton. (One followed by an
+    // scf.if on the same condition is already that if's result:
+    // threadSelectsIntoIfs in Lowering.cpp.)
     if (isa<arith::SelectOp>(op) && operands[0].getType().isInteger(1) &&
         operands[1].getType() == resultType) {
       rw.replaceOp(op, LLVM::SelectOp::create(rw, loc, operands[0],
