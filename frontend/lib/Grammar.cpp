@@ -494,23 +494,173 @@ ExprPtr Parser::parseNumber(const Token &t) {
   return e;
 }
 
+/// Every location of `e` and below set to `loc` (a field of an f-string,
+/// parsed on its own, points at the f-string).
+static void relocate(Expr &e, SourceLoc loc) {
+  e.loc = loc;
+  for (ExprPtr &o : e.operands)
+    if (o)
+      relocate(*o, loc);
+  for (ExprPtr &a : e.args)
+    if (a)
+      relocate(*a, loc);
+  for (Keyword &k : e.keywords) {
+    k.loc = loc;
+    if (k.value)
+      relocate(*k.value, loc);
+  }
+}
+
+void Parser::appendFString(Expr &e, const Token &t, std::string_view prefix) {
+  // The body between the quotes; literal pieces decoded as the same kind
+  // of literal without the f.
+  size_t q = prefix.size();
+  char quote = t.text[q];
+  bool triple = t.text.size() >= q + 6 && t.text[q + 1] == quote &&
+                t.text[q + 2] == quote;
+  size_t open = triple ? 3 : 1;
+  std::string_view body = t.text.substr(q + open, t.text.size() - q - 2 * open);
+  std::string plain;
+  for (char c : prefix)
+    if (c != 'f')
+      plain += c;
+  std::string quotes(open, quote);
+  auto literal = [&](std::string_view raw) {
+    std::string decoded, error;
+    if (!decodeStringLiteral(plain + quotes + std::string(raw) + quotes,
+                             decoded, error))
+      fail(t.loc, error);
+    e.ops.back() += decoded;
+  };
+  size_t i = 0, from = 0;
+  while (i < body.size()) {
+    char c = body[i];
+    if ((c == '{' || c == '}') && i + 1 < body.size() && body[i + 1] == c) {
+      literal(body.substr(from, i + 1 - from)); // one brace of the two
+      i += 2;
+      from = i;
+      continue;
+    }
+    if (c == '}')
+      fail(t.loc, "f-string: single '}' is not allowed");
+    if (c != '{') {
+      ++i;
+      continue;
+    }
+    literal(body.substr(from, i - from));
+    // The field: an expression, then maybe '=', '!conversion', ':spec'.
+    size_t start = ++i, end = std::string_view::npos;
+    int depth = 0;
+    char inString = 0;
+    for (; i < body.size(); ++i) {
+      char d = body[i];
+      if (inString) {
+        if (d == inString)
+          inString = 0;
+        continue;
+      }
+      if (d == '\'' || d == '"')
+        inString = d;
+      else if (d == '(' || d == '[' || d == '{')
+        ++depth;
+      else if ((d == ')' || d == ']' || d == '}') && depth > 0)
+        --depth;
+      else if (depth == 0 && (d == '}' || d == ':' ||
+                              (d == '!' && i + 1 < body.size() &&
+                               body[i + 1] != '=')))
+        break;
+    }
+    end = i;
+    if (i >= body.size())
+      fail(t.loc, "f-string: expecting '}'");
+    std::string_view text = body.substr(start, end - start);
+    // `{x=}`: the text itself, then x's repr (unless a conversion follows).
+    std::string_view trimmed = text;
+    while (!trimmed.empty() && std::isspace((unsigned char)trimmed.back()))
+      trimmed.remove_suffix(1);
+    bool echo = trimmed.size() >= 1 && trimmed.back() == '=' &&
+                (trimmed.size() < 2 ||
+                 std::string_view("=!<>").find(trimmed[trimmed.size() - 2]) ==
+                     std::string_view::npos);
+    char conversion = echo ? 'r' : ' ';
+    if (echo) {
+      e.ops.back() += std::string(text);
+      trimmed.remove_suffix(1);
+      text = trimmed;
+    }
+    if (body[i] == '!') {
+      if (i + 2 >= body.size() || std::string_view("sra").find(body[i + 1]) ==
+                                      std::string_view::npos)
+        fail(t.loc, "f-string: invalid conversion character: expected 's', "
+                    "'r', or 'a'");
+      conversion = body[i + 1];
+      i += 2;
+    }
+    if (i < body.size() && body[i] == ':') {
+      // A format spec: as Triton, ignored (the value is formatted with
+      // str() or its conversion).
+      int nested = 0;
+      for (; i < body.size() && (body[i] != '}' || nested > 0); ++i)
+        nested += body[i] == '{' ? 1 : body[i] == '}' ? -1 : 0;
+    }
+    if (i >= body.size() || body[i] != '}')
+      fail(t.loc, "f-string: expecting '}'");
+    ++i;
+    from = i;
+    // The expression, parsed on its own.
+    SourceFile field(file_.path(), "(" + std::string(text) + ")\n");
+    LexResult lexed = Lexer(field).tokenize();
+    if (!lexed.ok() || text.find_first_not_of(" \t") == std::string_view::npos)
+      fail(t.loc, "f-string: invalid expression in a replacement field: {" +
+                      std::string(text) + "}");
+    if (lexed.tokens.empty() ||
+        lexed.tokens.back().kind != TokenKind::EndOfFile)
+      lexed.tokens.push_back(
+          Token{TokenKind::EndOfFile, {}, field.locForOffset(field.text().size())});
+    Parser sub(field, std::move(lexed.tokens));
+    ExprPtr value;
+    try {
+      value = sub.parseTest();
+    } catch (ParseError &) {
+      fail(t.loc, "f-string: invalid expression in a replacement field: {" +
+                      std::string(text) + "}");
+    }
+    relocate(*value, t.loc);
+    e.operands.push_back(std::move(value));
+    e.id += conversion;
+    e.ops.emplace_back();
+  }
+  literal(body.substr(from));
+}
+
 ExprPtr Parser::parseStrings() {
   auto e = makeExpr(ExprKind::String, cur().loc);
+  e->ops.emplace_back(); // the literal so far, for an f-string
   while (cur().kind == TokenKind::String) {
     const Token &t = cur();
     size_t q = t.text.find_first_of("'\"");
     std::string prefix(t.text.substr(0, q));
     for (char &c : prefix)
       c = std::tolower((unsigned char)c);
-    if (prefix.find('f') != std::string::npos)
-      fail(t.loc, "f-strings are not supported in @jit functions");
     if (prefix.find('b') != std::string::npos)
       fail(t.loc, "bytes literals are not supported in @jit functions");
+    if (prefix.find('f') != std::string::npos) {
+      // Triton takes f-strings whose fields are compile-time values
+      // (tl.static_assert messages).
+      e->kind = ExprKind::FString;
+      appendFString(*e, t, prefix);
+      advance();
+      continue;
+    }
     std::string decoded, error;
     if (!decodeStringLiteral(t.text, decoded, error))
       fail(t.loc, error);
-    e->strValue += decoded;
+    e->ops.back() += decoded;
     advance();
+  }
+  if (e->kind == ExprKind::String) {
+    e->strValue = std::move(e->ops.back());
+    e->ops.clear();
   }
   return e;
 }

@@ -190,6 +190,9 @@ private:
   ExprPtr parseSubscriptItem();
   ExprPtr parseNumber(const Token &t);
   ExprPtr parseStrings();
+  /// The pieces and fields of the f-string token `t` (lower-case `prefix`)
+  /// appended to `e`.
+  void appendFString(Expr &e, const Token &t, std::string_view prefix);
   void parseCallArgs(Expr &call);
 
   /// Sets `e`'s height from its children; rejects trees that are too tall.

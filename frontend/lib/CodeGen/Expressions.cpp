@@ -354,8 +354,55 @@ Val Generator::eval(const Expr &e) {
     error(e.loc, "slices are only allowed inside []");
   case ExprKind::ListComp:
     return evalListComp(e);
+  case ExprKind::FString:
+    return evalFString(e);
   }
   error(e.loc, "unsupported expression");
+}
+
+/// A value as Python's str() (conversion 's' or none) or repr() ('r',
+/// 'a') writes it, for a compile-time value; empty for a runtime one.
+static std::optional<std::string> fieldText(const Val &v, char conversion) {
+  bool repr = conversion == 'r' || conversion == 'a';
+  switch (v.kind) {
+  case Val::Str:
+    return repr ? "'" + v.str + "'" : v.str;
+  case Val::Int:
+  case Val::Float:
+  case Val::Bool:
+    return numberStr(v);
+  case Val::None:
+    return std::string("None");
+  case Val::DTypeV:
+    return v.dtype.str();
+  case Val::Tuple: {
+    std::string out = "(";
+    for (size_t i = 0; i < v.elems.size(); ++i) {
+      std::optional<std::string> s = fieldText(v.elems[i], 'r');
+      if (!s)
+        return std::nullopt;
+      out += (i ? ", " : "") + *s;
+    }
+    return out + (v.elems.size() == 1 ? ",)" : ")");
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+Val Generator::evalFString(const Expr &e) {
+  // As Triton: every field a compile-time value, formatted with str() or
+  // its conversion; format specs are not applied.
+  std::string out = e.ops[0];
+  for (size_t i = 0; i < e.operands.size(); ++i) {
+    Val v = eval(*e.operands[i]);
+    std::optional<std::string> text = fieldText(v, e.id[i]);
+    if (!text)
+      error(e.loc, "an f-string in a @jit function formats compile-time "
+                   "values only; a field is " + v.describe());
+    out += *text + e.ops[i + 1];
+  }
+  return Val::string(out);
 }
 
 Val Generator::evalListComp(const Expr &e) {

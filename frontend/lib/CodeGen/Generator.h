@@ -370,6 +370,7 @@ private:
   Val evalIfExp(const Expr &e);
   /// `[elt for x in t if c]` over a compile-time tuple.
   Val evalListComp(const Expr &e);
+  Val evalFString(const Expr &e);
   /// Names a value's defining op after the variable it is assigned to.
   void nameValue(const Val &v, const std::string &name);
   std::string mangle(const FunctionDef &fn, const ModuleCtx &owner,

@@ -46,6 +46,10 @@ enum class ExprKind {
   /// [elt for target in iter if cond ...] (operands: elt, target, iter,
   /// then the conditions)
   ListComp,
+  /// f"...": the literal pieces in ops (one more than the fields), each
+  /// field's expression in operands and its conversion in id (one of 's',
+  /// 'r', 'a', or ' ' for none, per field)
+  FString,
 };
 
 struct Expr;
