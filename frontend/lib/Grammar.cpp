@@ -365,9 +365,21 @@ ExprPtr Parser::parsePower() {
 void Parser::parseCallArgs(Expr &call) {
   // The '(' has been consumed.
   while (!isOp(")")) {
-    if (isOp("*") || isOp("**"))
-      fail(cur().loc, "argument unpacking ('" + std::string(cur().text) +
-                          "') is not supported in @jit functions");
+    if (isOp("**"))
+      fail(cur().loc, "keyword argument unpacking ('**') is not supported "
+                      "in @jit functions");
+    if (isOp("*")) {
+      // f(*t): t's elements become positional arguments, as in Triton.
+      auto star = makeExpr(ExprKind::Starred, cur().loc);
+      advance();
+      star->operands.push_back(parseTest());
+      if (!call.keywords.empty())
+        fail(star->loc, "positional argument follows keyword argument");
+      call.args.push_back(sized(std::move(star)));
+      if (!acceptOp(","))
+        break;
+      continue;
+    }
     if (cur().kind == TokenKind::Name && peekTok().isOperator("=")) {
       Keyword k;
       k.loc = cur().loc;

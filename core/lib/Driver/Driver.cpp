@@ -660,7 +660,9 @@ private:
         return fail(path_ + " is TTGIR: the stages before the backend's "
                             "'ttgir' (ttir-raw, ttir) do not exist for it");
     } else {
-      module = frontend_.generateTTIR(*ctx_, source_, spec_, ferrors, &args,
+      KernelSpec spec = spec_;
+      spec.numWarps = meta_.numWarps;
+      module = frontend_.generateTTIR(*ctx_, source_, spec, ferrors, &args,
                                       &constexprs);
       out_.times.push_back({"frontend", msSince(t0)});
     }

@@ -364,6 +364,14 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
       if (path == "triton.language.extra.cuda" &&
           (name == "gdc_wait" || name == "gdc_launch_dependents"))
         return preludeFunction("_cuda_" + name);
+      // triton.language.extra.cuda's utilities: the special registers
+      // through inline PTX, and the launch's warps as constants.
+      if (path == "triton.language.extra.cuda" &&
+          (name == "globaltimer" || name == "smid"))
+        return preludeFunction("_cuda_" + name);
+      if (path == "triton.language.extra.cuda" &&
+          (name == "num_warps" || name == "num_threads"))
+        return Val::builtin("host.cuda." + name);
     }
     if (path.size() > 10 &&
         path.compare(path.size() - 10, 10, ".libdevice") == 0) {

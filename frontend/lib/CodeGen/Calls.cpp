@@ -29,8 +29,18 @@ namespace tt = mlir::triton;
 Val Generator::evalCall(const Expr &e) {
   Val callee = eval(*e.operands[0]);
   std::vector<Val> args;
-  for (const ExprPtr &a : e.args)
-    args.push_back(eval(*a));
+  for (const ExprPtr &a : e.args) {
+    if (a->kind != ExprKind::Starred) {
+      args.push_back(eval(*a));
+      continue;
+    }
+    Val t = eval(*a->operands[0]);
+    if (t.kind != Val::Tuple)
+      error(a->loc, "argument unpacking ('*') needs a tuple, got " +
+                        t.describe());
+    for (Val &v : t.elems)
+      args.push_back(std::move(v));
+  }
   std::vector<std::pair<std::string, Val>> kwargs;
   for (const Keyword &k : e.keywords)
     kwargs.push_back({k.name, eval(*k.value)});

@@ -356,6 +356,9 @@ Val Generator::eval(const Expr &e) {
     return evalListComp(e);
   case ExprKind::FString:
     return evalFString(e);
+  case ExprKind::Starred:
+    error(e.loc, "argument unpacking ('*') is only supported in a call's "
+                 "positional arguments");
   }
   error(e.loc, "unsupported expression");
 }

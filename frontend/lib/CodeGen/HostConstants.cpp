@@ -401,6 +401,16 @@ Val Generator::callHostFunction(const std::string &name,
     error(l, "the version of package '" + args[0].str + "' is not known "
              "when Trident reads a kernel file (only triton's is)");
   }
+  if (name == "host.cuda.num_warps" || name == "host.cuda.num_threads") {
+    std::string what = name.substr(10) + "()";
+    if (!args.empty())
+      error(l, what + " takes no arguments");
+    if (spec().numWarps <= 0)
+      error(l, what + " needs the kernel's num_warps, which this compile "
+                      "does not give");
+    return Val::integer(spec().numWarps *
+                        (name == "host.cuda.num_threads" ? 32 : 1));
+  }
   if (name == "host.unwrap_constexpr") {
     if (args.size() != 1)
       error(l, "_constexpr_to_value() takes one argument");

@@ -769,6 +769,21 @@ def _libdevice_erfcx(x):
     return tl.where(y != y, y, res).to(x.dtype)
 
 
+# --- special registers (triton.language.extra.cuda) -------------------------
+# globaltimer() and smid(): inline PTX, as in Triton (NVIDIA targets only).
+
+@jit
+def _cuda_globaltimer():
+    return tl.inline_asm_elementwise("mov.u64 $0, %globaltimer;", "=l", [],
+                                     dtype=tl.int64, is_pure=False, pack=1)
+
+
+@jit
+def _cuda_smid():
+    return tl.inline_asm_elementwise("mov.u32 $0, %smid;", "=r", [],
+                                     dtype=tl.int32, is_pure=True, pack=1)
+
+
 # --- grid dependency control (triton.language.extra.cuda) ------------------
 # Programmatic dependent launch: gdc_wait blocks until the grids this one
 # depends on have finished and their writes are visible; gdc_launch_dependents

@@ -22,3 +22,15 @@ def flag_cas(flag_ptr):
     # constraints written with blanks.
     tl.inline_asm_elementwise("atom.global.relaxed.sys.cas.b32 $0, [$1], 0, 1;", "=r, l",
                               [flag_ptr], dtype=tl.int32, is_pure=False, pack=1)
+
+
+@triton.jit
+def cuda_utils(out_ptr):
+    # triton.language.extra.cuda's utilities as kernels call them: the
+    # special registers, and the launch's warps and threads as constants.
+    i = tl.program_id(0)
+    tl.store(out_ptr + 4 * i, tl.extra.cuda.smid())
+    tl.store(out_ptr + 4 * i + 1, tl.extra.cuda.globaltimer().to(tl.int32))
+    tl.static_assert(tl.extra.cuda.num_threads() == 32 * tl.extra.cuda.num_warps())
+    offs = tl.arange(0, tl.extra.cuda.num_threads())
+    tl.store(out_ptr + 4 * i + 2 + offs, offs * tl.extra.cuda.num_warps(), mask=offs < 2)

@@ -47,6 +47,10 @@ struct KernelSpec {
   std::vector<std::pair<std::string, std::string>> facts;
   /// Keep tl.device_assert (Triton drops it unless debugging is on).
   bool debug = false;
+  /// The num_warps the kernel is compiled with (0: not known), for
+  /// `tl.extra.cuda.num_warps()` and `num_threads()`, which are
+  /// compile-time constants of it. The driver sets it from the options.
+  int numWarps = 0;
   /// Directories searched first for the modules the kernel file imports
   /// (`tridentc -I`); for the Python-syntax frontend then the file's
   /// package root and directory, TRIDENT_PYTHON_PATH and PYTHONPATH.

@@ -50,6 +50,9 @@ enum class ExprKind {
   /// field's expression in operands and its conversion in id (one of 's',
   /// 'r', 'a', or ' ' for none, per field)
   FString,
+  /// *value as a call's positional argument (operands[0]); the call takes
+  /// the elements of the tuple it evaluates to
+  Starred,
 };
 
 struct Expr;
