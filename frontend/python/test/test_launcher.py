@@ -130,3 +130,40 @@ def test_a_kernel_warmed_up_first_launches_through_the_dispatcher():
     doubled[(3,)](TorchLike(x), TorchLike(out), 300, BLOCK=128)
     np.testing.assert_allclose(out, x * 2)
     assert doubled._entry.fallbacks == 0
+
+
+def test_the_dispatcher_alternating_between_kernels():
+    """The dispatcher remembers the last launch's key: launches that
+    alternate between specializations (a constexpr, a dtype, an aligned and
+    a misaligned view, through kernel[grid](*args, **kwargs) too) each get
+    their own kernel, from the dispatcher once all are compiled."""
+    from test_launch import TorchLike, fresh, poisoned
+
+    @triton.jit
+    def affine(x_ptr, out_ptr, n, SCALE: triton.language.constexpr, BLOCK: triton.language.constexpr):
+        tl = triton.language
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=m) * SCALE + 1, mask=m)
+
+    x = fresh(513, seed=9)
+    xi = np.arange(512, dtype=np.int32)
+    cases = [
+        (lambda: TorchLike(x[:512]), 2, lambda: x[:512] * 2 + 1, np.float32),
+        (lambda: TorchLike(x[:512]), 3, lambda: x[:512] * 3 + 1, np.float32),
+        (lambda: TorchLike(x[1:]), 2, lambda: x[1:] * 2 + 1, np.float32),
+        (lambda: TorchLike(xi), 2, lambda: xi * 2 + 1, np.int32),
+    ]
+    for rnd in range(3):
+        for i, (make, scale, want, dtype) in enumerate(cases):
+            out = np.full(512, -7, dtype=dtype)
+            if (rnd + i) % 2:
+                affine[(4,)](make(), TorchLike(out), 512, scale, BLOCK=128)
+            else:
+                args, kwargs = (make(), TorchLike(out), 512), {"SCALE": scale, "BLOCK": 128}
+                affine[(4,)](*args, **kwargs)
+            np.testing.assert_allclose(out, want(), rtol=1e-6, err_msg=f"round {rnd} case {i}")
+        if rnd == 0:
+            compiled = affine._entry.fallbacks
+    assert len(affine.cache) == 4, list(affine.cache)
+    assert affine._entry.fallbacks == compiled  # rounds 1 and 2: the dispatcher's

@@ -8,15 +8,25 @@
  * Triton builds its launcher (trident/_launcher.py), and keeps the
  * pure-Python launcher where that is not possible.
  *
- * The structs below are runtime.h's (runtime API version 4, unchanged
- * since 3 for these two); the package checks the library's version
- * (trident_runtime_api_version) before it loads any kernel.
+ * The structs below are runtime.h's (runtime API version 5, unchanged
+ * since 3 for these two; 5 added the device-pointer argument kind); the
+ * package checks the library's version (trident_runtime_api_version)
+ * before it loads any kernel.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#ifndef Py_XSETREF
+#define Py_XSETREF(dst, src)                                                   \
+  do {                                                                         \
+    PyObject *_old = (PyObject *)(dst);                                        \
+    (dst) = (src);                                                             \
+    Py_XDECREF(_old);                                                          \
+  } while (0)
+#endif
 
 #if PY_VERSION_HEX < 0x030A0000 /* Py_NewRef came with Python 3.10 */
 static inline PyObject *Py_NewRef(PyObject *o) { Py_INCREF(o); return o; }
@@ -47,6 +57,9 @@ typedef void *(*launch_fn)(void *kernel, const launch_config_t *config,
                            const arg_t *args, size_t num_args);
 
 enum { ARG_POINTER = 1, ARG_INT = 2, ARG_FLOAT = 3, ARG_UINT = 4 };
+/* A pointer the caller vouches for: a torch tensor's data on the kernel's
+ * device, which the runtime does not look up with the driver again. */
+enum { ARG_DEVICE_POINTER = 5 };
 /* How a pointer argument's address is read. */
 enum { ADDR_DATA_PTR = 0, ADDR_CALL = 1 };
 
@@ -140,12 +153,30 @@ static PyObject *bad_argument(Launcher *self) {
 /* Launches with `values` (a tuple or list) on `stream` (an int or None).
  * `addrs`, where not NULL, holds the address of each value that `known`
  * marks, read by the caller already (the dispatcher reads a tensor's
- * data_ptr() for its key). A grid that is not a tuple of 1-3 small ints
- * goes through grid3 (which names what is wrong with it); a failed launch
- * raises through check. */
+ * data_ptr() for its key); a `known` entry of 2 marks memory of the
+ * kernel's own device (a torch tensor of that device), passed as a device
+ * pointer. A grid that is not a tuple of 1-3 small ints goes through grid3
+ * (which names what is wrong with it); a failed launch raises through
+ * check. */
+static PyObject *launch_items(Launcher *self, PyObject *grid, PyObject *stream,
+                              PyObject *const *items, Py_ssize_t have,
+                              const uint64_t *addrs, const char *known);
+
 static PyObject *launch_values(Launcher *self, PyObject *grid,
                                PyObject *stream, PyObject *values,
                                const uint64_t *addrs, const char *known) {
+  if (!PyTuple_Check(values) && !PyList_Check(values)) {
+    PyErr_SetString(PyExc_TypeError, "values must be a tuple or a list");
+    return NULL;
+  }
+  return launch_items(self, grid, stream, PySequence_Fast_ITEMS(values),
+                      PySequence_Fast_GET_SIZE(values), addrs, known);
+}
+
+/* launch_values on an array of `have` values. */
+static PyObject *launch_items(Launcher *self, PyObject *grid, PyObject *stream,
+                              PyObject *const *items, Py_ssize_t have,
+                              const uint64_t *addrs, const char *known) {
   launch_config_t config;
   config.struct_size = sizeof(config);
   if (read_grid(grid, config.grid) < 0) {
@@ -165,12 +196,6 @@ static PyObject *launch_values(Launcher *self, PyObject *grid,
     if (!config.stream && PyErr_Occurred())
       return NULL;
   }
-  if (!PyTuple_Check(values) && !PyList_Check(values)) {
-    PyErr_SetString(PyExc_TypeError, "values must be a tuple or a list");
-    return NULL;
-  }
-  Py_ssize_t have = PySequence_Fast_GET_SIZE(values);
-  PyObject **items = PySequence_Fast_ITEMS(values);
   arg_t packed[MAX_ARGS];
   for (Py_ssize_t i = 0; i < self->n; ++i) {
     Py_ssize_t pos = self->pos[i];
@@ -185,6 +210,8 @@ static PyObject *launch_values(Launcher *self, PyObject *grid,
     case ARG_POINTER: {
       if (known && known[pos]) {
         a->value.u = addrs[pos];
+        if (known[pos] == 2)
+          a->kind = ARG_DEVICE_POINTER;
         break;
       }
       PyObject *addr = self->addr[i] == ADDR_DATA_PTR
@@ -335,6 +362,7 @@ static PyObject *make(PyObject *module, PyObject *args) {
 
 enum { MODE_SPEC = 0, MODE_NOSPEC = 1, MODE_NOALIGN = 2, MODE_CONSTEXPR = 3 };
 #define MAX_PARAMS 256
+#define MAX_DEVICE_KEYS 64
 
 typedef struct {
   PyObject_HEAD
@@ -355,6 +383,21 @@ typedef struct {
   PyObject *device_of;     /* _device_of(values, positions) */
   PyObject *device_kind;   /* "cuda" or "hip": torch's GPU tensors */
   PyObject *error;         /* struct.error */
+  PyObject *cpu_key;       /* ("cpu", 0) */
+  PyObject *device_keys[MAX_DEVICE_KEYS]; /* (device_kind, i), made once */
+  /* The last launch's key and what it found: a launch with an equal key
+   * (most launches repeat the last one's) skips building the key tuple
+   * and looking it up. The table only grows, and an entry never changes,
+   * so an equal key finds the same kernel; the table's size is checked
+   * too, should someone clear it. */
+  PyObject *memo_key;      /* (key, (), device) */
+  PyObject *memo_kernel;
+  PyObject *memo_direct;   /* its compiled launcher, or NULL */
+  Py_ssize_t memo_size;
+  /* The torch tensor type seen last, with its data_ptr and get_device
+   * methods and its dtype descriptor, looked up once. */
+  PyTypeObject *tensor_type;
+  PyObject *data_ptr_fn, *get_device_fn, *dtype_descr;
   Py_ssize_t fallbacks;    /* calls handed to _fast (tests read it) */
 } Dispatcher;
 
@@ -375,6 +418,16 @@ static void dispatcher_dealloc(Dispatcher *d) {
   Py_XDECREF(d->device_of);
   Py_XDECREF(d->device_kind);
   Py_XDECREF(d->error);
+  Py_XDECREF(d->cpu_key);
+  for (int i = 0; i < MAX_DEVICE_KEYS; ++i)
+    Py_XDECREF(d->device_keys[i]);
+  Py_XDECREF(d->memo_key);
+  Py_XDECREF(d->memo_kernel);
+  Py_XDECREF(d->memo_direct);
+  Py_XDECREF(d->tensor_type);
+  Py_XDECREF(d->data_ptr_fn);
+  Py_XDECREF(d->get_device_fn);
+  Py_XDECREF(d->dtype_descr);
   Py_TYPE(d)->tp_free((PyObject *)d);
 }
 
@@ -408,10 +461,39 @@ static PyObject *int_key(PyObject *v, int mode) {
   return r;
 }
 
+/* Looks up a torch tensor type's data_ptr, get_device and dtype once, as
+ * an instance finds them (its class's; an instance attribute of those
+ * names is not looked for, but a dtype that is no data descriptor of the
+ * class is read from the instance); -1 (no error set) when the type has no
+ * such methods. */
+static int remember_tensor_type(Dispatcher *d, PyTypeObject *type) {
+  PyObject *dp = PyObject_GetAttr((PyObject *)type, data_ptr_name);
+  PyObject *gd = dp ? PyObject_GetAttr((PyObject *)type, s_get_device) : NULL;
+  if (!gd) {
+    Py_XDECREF(dp);
+    PyErr_Clear();
+    return -1;
+  }
+  PyObject *dt = PyObject_GetAttr((PyObject *)type, s_dtype);
+  if (!dt || !Py_TYPE(dt)->tp_descr_get || !Py_TYPE(dt)->tp_descr_set) {
+    /* Not a data descriptor (torch's is): the instance's attribute wins. */
+    Py_XDECREF(dt);
+    dt = NULL;
+    PyErr_Clear();
+  }
+  Py_INCREF(type);
+  Py_XSETREF(d->tensor_type, type);
+  Py_XSETREF(d->data_ptr_fn, dp);
+  Py_XSETREF(d->get_device_fn, gd);
+  Py_XSETREF(d->dtype_descr, dt);
+  return 0;
+}
+
 /* A value's key entry; NULL (no error set) when it is not a plain case. A
- * tensor's address, where the key needs it, goes to *addr (*known set). */
+ * torch tensor's address goes to *addr and its device index (-1 on the
+ * host) to *device, *known set. */
 static PyObject *key_of(Dispatcher *d, PyObject *v, int mode, uint64_t *addr,
-                        char *known) {
+                        long *device, char *known) {
   if (mode == MODE_CONSTEXPR) { /* _constexpr_key */
     if (PyLong_CheckExact(v) || PyUnicode_CheckExact(v) || v == Py_None) {
       Py_INCREF(v);
@@ -456,7 +538,12 @@ static PyObject *key_of(Dispatcher *d, PyObject *v, int mode, uint64_t *addr,
       PyErr_Clear();
     return NULL;
   }
-  PyObject *dtype = PyObject_GetAttr(v, s_dtype);
+  if (Py_TYPE(v) != d->tensor_type && remember_tensor_type(d, Py_TYPE(v)) < 0)
+    return NULL;
+  PyObject *dtype = d->dtype_descr
+                        ? Py_TYPE(d->dtype_descr)->tp_descr_get(
+                              d->dtype_descr, v, (PyObject *)Py_TYPE(v))
+                        : PyObject_GetAttr(v, s_dtype);
   if (!dtype) {
     PyErr_Clear();
     return NULL;
@@ -467,11 +554,9 @@ static PyObject *key_of(Dispatcher *d, PyObject *v, int mode, uint64_t *addr,
     PyErr_Clear();
     return NULL;
   }
-  if (mode != MODE_SPEC) { /* no alignment in the key */
-    Py_INCREF(ptr);
-    return ptr;
-  }
-  PyObject *address = PyObject_CallMethodNoArgs(v, data_ptr_name);
+  /* The data's address (the key's alignment, the launch) and device (the
+   * device key; whether the runtime need not look the address up). */
+  PyObject *address = PyObject_CallOneArg(d->data_ptr_fn, v);
   if (!address) {
     PyErr_Clear();
     return NULL;
@@ -482,9 +567,21 @@ static PyObject *key_of(Dispatcher *d, PyObject *v, int mode, uint64_t *addr,
     PyErr_Clear();
     return NULL;
   }
+  PyObject *idx = PyObject_CallOneArg(d->get_device_fn, v);
+  if (!idx) {
+    PyErr_Clear();
+    return NULL;
+  }
+  long index = PyLong_AsLong(idx);
+  Py_DECREF(idx);
+  if (index == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    return NULL;
+  }
   *addr = a;
+  *device = index;
   *known = 1;
-  if (a % 16 != 0) {
+  if (mode != MODE_SPEC || a % 16 != 0) { /* no alignment in the key */
     Py_INCREF(ptr);
     return ptr;
   }
@@ -504,29 +601,88 @@ static PyObject *key_of(Dispatcher *d, PyObject *v, int mode, uint64_t *addr,
   return al;
 }
 
+/* Releases the first n references of `objs`. */
+static void release_all(PyObject **objs, Py_ssize_t n) {
+  for (Py_ssize_t i = 0; i < n; ++i)
+    Py_DECREF(objs[i]);
+}
+
+/* A new tuple of the n objects. */
+static PyObject *tuple_of(PyObject *const *objs, Py_ssize_t n) {
+  PyObject *t = PyTuple_New(n);
+  if (!t)
+    return NULL;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    Py_INCREF(objs[i]);
+    PyTuple_SET_ITEM(t, i, objs[i]);
+  }
+  return t;
+}
+
 /* The device key of the first tensor among the runtime arguments, as
- * _device_of gives it; NULL with an error set on failure. */
-static PyObject *device_key(Dispatcher *d, PyObject *values) {
+ * _device_of gives it, from the device indices key_of read (`*index` set
+ * to the tensor's, -1 for the host or another kind of tensor); NULL with
+ * an error set on failure. */
+static PyObject *device_key(Dispatcher *d, PyObject *const *values,
+                            const long *devices, const char *known,
+                            long *index) {
+  *index = -1;
   for (Py_ssize_t i = 0; i < d->nruntime; ++i) {
-    PyObject *v = PyTuple_GET_ITEM(values, d->runtime[i]);
+    Py_ssize_t pos = d->runtime[i];
+    PyObject *v = values[pos];
     if (PyLong_CheckExact(v) || PyFloat_CheckExact(v) || v == Py_None ||
         v == Py_True || v == Py_False)
       continue;
-    if (PySet_Contains(d->torch_types, (PyObject *)Py_TYPE(v)) == 1) {
-      PyObject *idx = PyObject_CallMethodNoArgs(v, s_get_device);
-      if (!idx)
-        return NULL;
-      long index = PyLong_AsLong(idx);
-      Py_DECREF(idx);
-      if (index == -1 && PyErr_Occurred())
-        return NULL;
-      if (index >= 0)
-        return Py_BuildValue("(Ol)", d->device_kind, index);
-      return Py_BuildValue("(Oi)", s_cpu, 0);
+    if (!known[pos])
+      break; /* another kind of tensor: Python decides */
+    long at = devices[pos];
+    if (at < 0) {
+      Py_INCREF(d->cpu_key);
+      return d->cpu_key;
     }
-    break; /* another kind of tensor: Python decides */
+    *index = at;
+    if (at < MAX_DEVICE_KEYS) {
+      if (!d->device_keys[at]) {
+        d->device_keys[at] = Py_BuildValue("(Ol)", d->device_kind, at);
+        if (!d->device_keys[at])
+          return NULL;
+      }
+      Py_INCREF(d->device_keys[at]);
+      return d->device_keys[at];
+    }
+    return Py_BuildValue("(Ol)", d->device_kind, at);
   }
-  return PyObject_CallFunctionObjArgs(d->device_of, values, d->positions, NULL);
+  PyObject *all = tuple_of(values, d->nparams);
+  if (!all)
+    return NULL;
+  PyObject *r = PyObject_CallFunctionObjArgs(d->device_of, all, d->positions, NULL);
+  Py_DECREF(all);
+  return r;
+}
+
+/* Whether the key of entries `items` on device `dev` equals the last
+ * launch's, as the launch table would compare them (the entries are
+ * interned strings, ints, strings, None and small tuples). */
+static int memo_matches(Dispatcher *d, PyObject *const *items, PyObject *dev) {
+  if (!d->memo_key || PyDict_GET_SIZE(d->cache) != d->memo_size)
+    return 0;
+  PyObject *key = PyTuple_GET_ITEM(d->memo_key, 0);
+  PyObject *objs[2] = {PyTuple_GET_ITEM(d->memo_key, 2), dev};
+  for (Py_ssize_t i = -1; i < d->nparams; ++i) {
+    PyObject *a = i < 0 ? objs[0] : PyTuple_GET_ITEM(key, i);
+    PyObject *b = i < 0 ? objs[1] : items[i];
+    if (a == b)
+      continue;
+    if (Py_TYPE(a) != Py_TYPE(b))
+      return 0;
+    int eq = PyObject_RichCompareBool(a, b, Py_EQ);
+    if (eq != 1) {
+      if (eq < 0)
+        PyErr_Clear();
+      return 0;
+    }
+  }
+  return 1;
 }
 
 static PyObject *dispatch(PyObject *self, PyObject *const *args, size_t nargsf,
@@ -561,55 +717,73 @@ static PyObject *dispatch(PyObject *self, PyObject *const *args, size_t nargsf,
         goto fallback; /* missing: _fast raises */
       bound[i] = def;
     }
-  PyObject *values = PyTuple_New(d->nparams);
-  if (!values)
-    return NULL;
-  for (Py_ssize_t i = 0; i < d->nparams; ++i) {
-    Py_INCREF(bound[i]);
-    PyTuple_SET_ITEM(values, i, bound[i]);
-  }
-  PyObject *key = PyTuple_New(d->nparams);
-  if (!key) {
-    Py_DECREF(values);
-    return NULL;
-  }
+  /* The key's entries (new references), and each torch tensor's address
+   * and device. */
+  PyObject *items[MAX_PARAMS];
   uint64_t addrs[MAX_PARAMS];
+  long devices[MAX_PARAMS];
   char known[MAX_PARAMS];
   for (Py_ssize_t i = 0; i < d->nparams; ++i) {
     known[i] = 0;
-    PyObject *item = key_of(d, bound[i], d->modes[i], &addrs[i], &known[i]);
-    if (!item) {
-      Py_DECREF(key);
-      Py_DECREF(values);
+    items[i] =
+        key_of(d, bound[i], d->modes[i], &addrs[i], &devices[i], &known[i]);
+    if (!items[i]) {
+      release_all(items, i);
       if (PyErr_Occurred())
         return NULL;
       goto fallback;
     }
-    PyTuple_SET_ITEM(key, i, item);
   }
-  PyObject *dev = device_key(d, values);
+  long kernel_device;
+  PyObject *dev = device_key(d, bound, devices, known, &kernel_device);
   if (!dev) {
-    Py_DECREF(key);
-    Py_DECREF(values);
+    release_all(items, d->nparams);
     PyErr_Clear();
     goto fallback; /* _fast raises it, located */
   }
-  PyObject *full = PyTuple_Pack(3, key, empty_tuple, dev);
-  Py_DECREF(key);
-  Py_DECREF(dev);
-  if (!full) {
-    Py_DECREF(values);
-    return NULL;
+  /* Tensors on the kernel's GPU: the runtime need not look them up. */
+  if (kernel_device >= 0)
+    for (Py_ssize_t i = 0; i < d->nparams; ++i)
+      if (known[i] && devices[i] == kernel_device)
+        known[i] = 2;
+  PyObject *kernel;
+  if (memo_matches(d, items, dev)) {
+    release_all(items, d->nparams);
+    Py_DECREF(dev);
+    kernel = d->memo_kernel;
+    Py_INCREF(kernel);
+  } else {
+    PyObject *key = PyTuple_New(d->nparams);
+    if (!key) {
+      release_all(items, d->nparams);
+      Py_DECREF(dev);
+      return NULL;
+    }
+    for (Py_ssize_t i = 0; i < d->nparams; ++i)
+      PyTuple_SET_ITEM(key, i, items[i]);
+    PyObject *full = PyTuple_Pack(3, key, empty_tuple, dev);
+    Py_DECREF(key);
+    Py_DECREF(dev);
+    if (!full)
+      return NULL;
+    kernel = PyDict_GetItemWithError(d->cache, full);
+    if (!kernel) {
+      Py_DECREF(full);
+      if (PyErr_Occurred())
+        PyErr_Clear();
+      goto fallback; /* not compiled yet */
+    }
+    Py_INCREF(kernel);
+    /* Remember it (the new references set before the old ones go: their
+     * release may run any code). */
+    PyObject *old_key = d->memo_key, *old_kernel = d->memo_kernel;
+    d->memo_key = full;
+    d->memo_kernel = kernel;
+    Py_INCREF(kernel);
+    d->memo_size = PyDict_GET_SIZE(d->cache);
+    Py_XDECREF(old_key);
+    Py_XDECREF(old_kernel);
   }
-  PyObject *kernel = PyDict_GetItemWithError(d->cache, full);
-  Py_DECREF(full);
-  if (!kernel) {
-    Py_DECREF(values);
-    if (PyErr_Occurred())
-      PyErr_Clear();
-    goto fallback; /* not compiled yet */
-  }
-  Py_INCREF(kernel);
   PyObject *grid = args[0];
   Py_INCREF(grid);
   if (!PyTuple_Check(grid) && PyCallable_Check(grid)) {
@@ -622,7 +796,6 @@ static PyObject *dispatch(PyObject *self, PyObject *const *args, size_t nargsf,
     Py_DECREF(grid);
     if (!g) {
       Py_DECREF(kernel);
-      Py_DECREF(values);
       return NULL;
     }
     grid = g;
@@ -630,24 +803,31 @@ static PyObject *dispatch(PyObject *self, PyObject *const *args, size_t nargsf,
   /* The kernel's compiled launcher, when it has one that finds its own
    * stream: called here directly, with the addresses read for the key. */
   PyObject *r = NULL;
+  PyObject *values = NULL; /* a tuple of the values, made where needed */
   PyObject *direct = PyObject_GetAttr(kernel, s_c_launch);
   if (!direct) {
     Py_DECREF(kernel);
     Py_DECREF(grid);
-    Py_DECREF(values);
     return NULL;
   }
   if (Py_TYPE(direct) == &LauncherType &&
       ((Launcher *)direct)->stream_getter) {
     PyObject *stream = current_stream((Launcher *)direct);
     if (stream) {
-      r = launch_values((Launcher *)direct, grid, stream, values, addrs, known);
+      r = launch_items((Launcher *)direct, grid, stream, bound, d->nparams,
+                       addrs, known);
       Py_DECREF(stream);
     }
     Py_DECREF(direct);
     goto launched;
   }
   Py_DECREF(direct);
+  values = tuple_of(bound, d->nparams);
+  if (!values) {
+    Py_DECREF(kernel);
+    Py_DECREF(grid);
+    return NULL;
+  }
   PyObject *stream = PyObject_CallMethodNoArgs(kernel, s_stream);
   if (stream) {
     PyObject *launch = PyObject_GetAttr(kernel, s_launch);
@@ -664,15 +844,20 @@ launched:
     PyObject *type, *value, *tb;
     PyErr_Fetch(&type, &value, &tb);
     PyErr_NormalizeException(&type, &value, &tb);
-    PyObject *bad = PyObject_CallMethodObjArgs(
-        kernel, s_bad_arguments, grid, value ? value : Py_None, values, NULL);
+    if (!values)
+      values = tuple_of(bound, d->nparams);
+    PyObject *bad =
+        values ? PyObject_CallMethodObjArgs(kernel, s_bad_arguments, grid,
+                                            value ? value : Py_None, values,
+                                            NULL)
+               : NULL;
     Py_XDECREF(bad);
     Py_XDECREF(type);
     Py_XDECREF(value);
     Py_XDECREF(tb);
   }
   Py_DECREF(grid);
-  Py_DECREF(values);
+  Py_XDECREF(values);
   if (!r) {
     Py_DECREF(kernel);
     return NULL;
@@ -745,18 +930,138 @@ static PyObject *make_dispatcher(PyObject *module, PyObject *args) {
   d->device_of = device_of;
   d->device_kind = device_kind;
   d->error = error;
+  for (int i = 0; i < MAX_DEVICE_KEYS; ++i)
+    d->device_keys[i] = NULL;
+  d->memo_key = d->memo_kernel = d->memo_direct = NULL;
+  d->memo_size = -1;
+  d->tensor_type = NULL;
+  d->data_ptr_fn = d->get_device_fn = d->dtype_descr = NULL;
+  d->cpu_key = Py_BuildValue("(Oi)", s_cpu, 0);
   d->aligned = PyDict_New();
-  if (!d->aligned || PyErr_Occurred()) {
+  if (!d->cpu_key || !d->aligned || PyErr_Occurred()) {
     Py_DECREF(d);
     return NULL;
   }
   return (PyObject *)d;
 }
 
+/*===-- kernel[grid]: the grid bound to the launch ----------------------------===*
+ * What kernel[grid] returns: calling it calls fn(grid, *args, **kwargs),
+ * the dispatcher without a detour where fn is one (functools.partial does
+ * the same with an allocation for more than a few arguments). */
+
+#define MAX_CALL_ARGS (MAX_PARAMS + 2)
+
+typedef struct {
+  PyObject_HEAD
+  vectorcallfunc vectorcall;
+  PyObject *fn;
+  PyObject *grid;
+} Bound;
+
+static void bound_dealloc(Bound *b) {
+  Py_XDECREF(b->fn);
+  Py_XDECREF(b->grid);
+  Py_TYPE(b)->tp_free((PyObject *)b);
+}
+
+static PyObject *bound_vectorcall(PyObject *self, PyObject *const *args,
+                                  size_t nargsf, PyObject *kwnames) {
+  Bound *b = (Bound *)self;
+  Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
+  if (total + 1 > MAX_CALL_ARGS) { /* too many for the stack */
+    PyObject **heap = PyMem_Malloc((size_t)(total + 1) * sizeof(PyObject *));
+    if (!heap)
+      return PyErr_NoMemory();
+    heap[0] = b->grid;
+    for (Py_ssize_t i = 0; i < total; ++i)
+      heap[i + 1] = args[i];
+    PyObject *r = PyObject_Vectorcall(b->fn, heap, (size_t)(nargs + 1), kwnames);
+    PyMem_Free(heap);
+    return r;
+  }
+  PyObject *stack[MAX_CALL_ARGS];
+  stack[0] = b->grid;
+  for (Py_ssize_t i = 0; i < total; ++i)
+    stack[i + 1] = args[i];
+  if (Py_TYPE(b->fn) == &DispatcherType)
+    return dispatch(b->fn, stack, (size_t)(nargs + 1), kwnames);
+  return PyObject_Vectorcall(b->fn, stack, (size_t)(nargs + 1), kwnames);
+}
+
+/* kernel[grid](*args, **kwargs): the tuple and dict onto the stack. */
+static PyObject *bound_call(PyObject *self, PyObject *args, PyObject *kwargs) {
+  Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+  Py_ssize_t nkw = kwargs ? PyDict_GET_SIZE(kwargs) : 0;
+  if (nargs + nkw + 1 > MAX_CALL_ARGS) { /* too many for the stack */
+    PyObject *all = PyTuple_New(nargs + 1);
+    if (!all)
+      return NULL;
+    Py_INCREF(((Bound *)self)->grid);
+    PyTuple_SET_ITEM(all, 0, ((Bound *)self)->grid);
+    for (Py_ssize_t i = 0; i < nargs; ++i) {
+      Py_INCREF(PyTuple_GET_ITEM(args, i));
+      PyTuple_SET_ITEM(all, i + 1, PyTuple_GET_ITEM(args, i));
+    }
+    PyObject *r = PyObject_Call(((Bound *)self)->fn, all, kwargs);
+    Py_DECREF(all);
+    return r;
+  }
+  PyObject *stack[MAX_CALL_ARGS];
+  for (Py_ssize_t i = 0; i < nargs; ++i)
+    stack[i] = PyTuple_GET_ITEM(args, i);
+  PyObject *kwnames = NULL;
+  if (nkw) {
+    kwnames = PyTuple_New(nkw);
+    if (!kwnames)
+      return NULL;
+    Py_ssize_t pos = 0, k = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(kwargs, &pos, &key, &value)) {
+      Py_INCREF(key);
+      PyTuple_SET_ITEM(kwnames, k, key);
+      stack[nargs + k] = value;
+      ++k;
+    }
+  }
+  PyObject *r = bound_vectorcall(self, stack, (size_t)nargs, kwnames);
+  Py_XDECREF(kwnames);
+  return r;
+}
+
+static PyTypeObject BoundType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "_trident_launch.Bound",
+    .tp_basicsize = sizeof(Bound),
+    .tp_dealloc = (destructor)bound_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_call = bound_call,
+    .tp_vectorcall_offset = offsetof(Bound, vectorcall),
+    .tp_doc = "kernel[grid]: calling it launches the kernel on the grid.",
+};
+
+/* bind(fn, grid) -> a callable that calls fn(grid, ...). */
+static PyObject *make_bound(PyObject *module, PyObject *const *args,
+                            Py_ssize_t nargs) {
+  if (nargs != 2) {
+    PyErr_SetString(PyExc_TypeError, "bind(fn, grid)");
+    return NULL;
+  }
+  Bound *b = PyObject_New(Bound, &BoundType);
+  if (!b)
+    return NULL;
+  b->vectorcall = bound_vectorcall;
+  b->fn = Py_NewRef(args[0]);
+  b->grid = Py_NewRef(args[1]);
+  return (PyObject *)b;
+}
+
 static PyMethodDef methods[] = {
     {"dispatcher", make_dispatcher, METH_VARARGS,
      "dispatcher(fallback, names, defaults, nodefault, modes, positions, "
      "cache, torch_types, pointer_types, device_of, device_kind, error)"},
+    {"bind", (PyCFunction)(void (*)(void))make_bound, METH_FASTCALL,
+     "bind(fn, grid) -> fn's call with grid first (kernel[grid])"},
     {"make", make, METH_VARARGS,
      "make(launch_address, kernel_address, slots, address, grid3, check, "
      "error) -> launcher"},
@@ -772,6 +1077,8 @@ PyMODINIT_FUNC PyInit__trident_launch(void) {
   if (PyType_Ready(&LauncherType) < 0)
     return NULL;
   if (PyType_Ready(&DispatcherType) < 0)
+    return NULL;
+  if (PyType_Ready(&BoundType) < 0)
     return NULL;
   data_ptr_name = PyUnicode_InternFromString("data_ptr");
   s_i32 = PyUnicode_InternFromString("i32");

@@ -27,7 +27,7 @@
 extern "C" {
 #endif
 
-#define TRIDENT_RUNTIME_API_VERSION 4
+#define TRIDENT_RUNTIME_API_VERSION 5
 
 /* TRIDENT_RUNTIME_API_VERSION of the library, to check against the header
  * a caller was written for (bindings that declare the structs themselves,
@@ -275,6 +275,11 @@ typedef enum trident_arg_kind_e {
   TRIDENT_ARG_FLOAT = 3,   /* value.f: converted to the kernel's type */
   TRIDENT_ARG_UINT = 4,    /* value.u: an unsigned integer (2^63 and up for
                               a u64 parameter), converted as value.i is */
+  TRIDENT_ARG_DEVICE_POINTER = 5, /* value.pointer: a device address the
+                              caller vouches for as memory of the kernel's
+                              device (the data of a framework's tensor on
+                              that device): not looked up with the driver,
+                              only checked for NULL and alignment (API 5) */
 } trident_arg_kind_t;
 
 typedef struct trident_arg_s {

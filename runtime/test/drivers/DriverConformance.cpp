@@ -19,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -235,6 +236,27 @@ TEST_P(DriverConformance, LaunchesComputeTheResult) {
   std::string why = message(trident_kernel_launch(k, &config, args, 4));
   EXPECT_NE(why.find("out"), std::string::npos) << why;
   EXPECT_NE(why.find("does not point"), std::string::npos) << why;
+
+  // Device pointers the caller vouches for (a tensor's data) launch as
+  // buffers do; NULL is still refused, and so is a kind past the API's.
+  std::fill(ho.begin(), ho.end(), NAN);
+  OK(trident_buffer_write(out, 0, ho.data(), n * 4, nullptr));
+  for (int i = 0; i < 3; ++i) {
+    args[i].kind = TRIDENT_ARG_DEVICE_POINTER;
+    args[i].value.pointer = trident_buffer_address(bufs[i]);
+  }
+  OK(trident_kernel_launch(k, &config, args, 4));
+  OK(trident_device_synchronize(device));
+  OK(trident_buffer_read(out, 0, ho.data(), n * 4, nullptr));
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(ho[i], hx[i] + hy[i]) << "element " << i;
+  args[1].value.pointer = nullptr;
+  why = message(trident_kernel_launch(k, &config, args, 4));
+  EXPECT_NE(why.find("the pointer is NULL"), std::string::npos) << why;
+  args[1].value.pointer = trident_buffer_address(y);
+  args[1].kind = trident_arg_kind_t(TRIDENT_ARG_DEVICE_POINTER + 1);
+  why = message(trident_kernel_launch(k, &config, args, 4));
+  EXPECT_NE(why.find("unknown argument kind 6"), std::string::npos) << why;
 
   trident_buffer_release(x);
   trident_buffer_release(y);

@@ -121,6 +121,7 @@ class JITFunction(KernelInterface):
         self._fast = self._make_fast()
         self._entry = self._fast  # what kernel[grid] calls (_make_dispatcher)
         self._last = (_NO_GRID, None)  # __getitem__'s last grid and its partial
+        self._bind_grid = None  # the compiled kernel[grid] callable's maker
         # The globals the body reads, with their values when compiled
         # (Triton's; TorchInductor saves and clears it before pickling).
         self.used_global_vals = {}
@@ -139,6 +140,7 @@ class JITFunction(KernelInterface):
     # module's globals do not (Inductor clears them itself before pickling),
     # nor the launch table and generated launch functions, made again.
     _NOT_PICKLED = ("fn", "__globals__", "cache", "_binder", "_fast", "_entry", "_last",
+                    "_bind_grid",
                     "signature")
 
     def __getstate__(self):
@@ -153,6 +155,7 @@ class JITFunction(KernelInterface):
         self._binder = self._make_binder()
         self._fast = self._make_fast()
         self._entry = self._fast
+        self._bind_grid = None
         self._last = (_NO_GRID, None)
 
     # Binding: a generated function with the kernel's own parameters, so
@@ -297,6 +300,11 @@ class JITFunction(KernelInterface):
             self.cache[(key, okey, devkey)] = kernel
             if self._entry == self._fast:  # compiled dispatch from now on
                 self._entry = self._make_dispatcher() or self._fast
+                fast = _launcher.module() if self._entry is not self._fast else None
+                # kernel[grid]'s callable: the compiled one, which hands
+                # the call to the dispatcher without functools.partial's
+                # detour.
+                self._bind_grid = fast.bind if fast is not None else None
                 self._last = (_NO_GRID, None)
         return kernel
 
@@ -316,7 +324,8 @@ class JITFunction(KernelInterface):
         last = self._last  # one (grid, partial) pair: threads see both or neither
         if last[0] is grid:
             return last[1]
-        p = functools.partial(self._entry, grid)
+        bind = self._bind_grid
+        p = bind(self._entry, grid) if bind else functools.partial(self._entry, grid)
         if type(grid) is tuple:
             self._last = (grid, p)
         return p
