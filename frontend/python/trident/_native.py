@@ -220,7 +220,8 @@ class Runtime:
 
     def __init__(self):
         lib = _load("libtrident-runtime.so")
-        # The structs above are API version 4's (runtime.h).
+        # The structs above are API version 5's (runtime.h; 5 added the
+        # device-pointer argument kind, which _launch.c passes).
         version = getattr(lib, "trident_runtime_api_version", None)
         found = version() if version is not None else "3 or older"
         if found != RUNTIME_API_VERSION:
