@@ -362,6 +362,31 @@ ExprPtr Parser::parsePower() {
   return sized(std::move(b));
 }
 
+ExprPtr Parser::parseCompTarget() {
+  // One element: a name or a parenthesized target.
+  auto element = [&]() -> ExprPtr {
+    if (acceptOp("(")) {
+      ExprPtr inner = parseCompTarget();
+      expectOp(")");
+      return inner;
+    }
+    if (isOp("*"))
+      fail(cur().loc, "starred targets are not supported in @jit functions");
+    auto name = makeExpr(ExprKind::Name, cur().loc);
+    name->id = expectName();
+    return name;
+  };
+  SourceLoc loc = cur().loc;
+  ExprPtr first = element();
+  if (!isOp(","))
+    return first;
+  auto target = makeExpr(ExprKind::Tuple, loc);
+  target->operands.push_back(std::move(first));
+  while (acceptOp(",") && !isKw("in") && !isOp(")"))
+    target->operands.push_back(element());
+  return sized(std::move(target));
+}
+
 void Parser::parseCallArgs(Expr &call) {
   // The '(' has been consumed.
   while (!isOp(")")) {
@@ -749,19 +774,7 @@ ExprPtr Parser::parseAtom() {
           advance();
           auto comp = makeExpr(ExprKind::ListComp, loc);
           comp->operands.push_back(std::move(list->operands[0]));
-          auto target = makeExpr(ExprKind::Tuple, cur().loc);
-          bool parens = acceptOp("(");
-          do {
-            auto name = makeExpr(ExprKind::Name, cur().loc);
-            name->id = expectName();
-            target->operands.push_back(std::move(name));
-          } while (acceptOp(",") && !isKw("in") && !isOp(")"));
-          if (parens)
-            expectOp(")");
-          if (target->operands.size() == 1 && !parens)
-            comp->operands.push_back(std::move(target->operands[0]));
-          else
-            comp->operands.push_back(std::move(target));
+          comp->operands.push_back(parseCompTarget());
           if (!acceptKw("in"))
             failHere("'in'");
           comp->operands.push_back(parseOrTest());

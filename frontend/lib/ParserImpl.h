@@ -178,6 +178,9 @@ private:
   ExprPtr parseTestList(); ///< a, b -> Tuple
   ExprPtr parseTest();
   ExprPtr parseOrTest();
+  /// A comprehension's target: a name, or names and parenthesized
+  /// targets separated by commas (`a, (b, c)`).
+  ExprPtr parseCompTarget();
   ExprPtr parseAndTest();
   ExprPtr parseNotTest();
   ExprPtr parseComparison();

@@ -446,10 +446,13 @@ Val Generator::evalListComp(const Expr &e) {
                               "over a tuple or a range of compile-time "
                               "bounds, got " + iter.describe());
   std::vector<std::string> names;
-  if (target.kind == ExprKind::Name)
-    names.push_back(target.id);
-  for (const ExprPtr &n : target.operands)
-    names.push_back(n->id);
+  std::function<void(const Expr &)> collect = [&](const Expr &t) {
+    if (t.kind == ExprKind::Name)
+      names.push_back(t.id);
+    for (const ExprPtr &n : t.operands)
+      collect(*n);
+  };
+  collect(target);
   std::map<std::string, std::optional<Val>> saved;
   for (const std::string &n : names) {
     auto it = frame().locals.find(n);
