@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The GPU checks of the open Hopper and Python issues, in device calls of
+# at most ten minutes each: what is compiled here (LLVM 22) is carried to
+# the GPU machine (no LLVM there) and run next to Triton 3.6 and torch.
+#
+#   here:  bash conformance/perf/gpu_check.sh prepare
+#          (fills .carry/: conformance bundles for cuda:90, the sm90
+#          benchmarks' bundles; .carry-py/pack: the compiler for Python)
+#   there: bash conformance/perf/gpu_check.sh run STEP...   (results in $OUT)
+#
+# Steps (each a few minutes on an H100/H200):
+#   conformance  every cuda:90 conformance case, run and checked
+#   tma          sm90_tma.py: the TMA matmul, Trident / Triton / cuBLAS,
+#                and Triton's TTGIR of each configuration into $OUT/tma-ttgir
+#   tma-ttgir    the same with Triton's TTGIR lowered by Trident (after
+#                `prepare-ttgir DIR` here on the dumps that `tma` brought back)
+#   matmul       sm90_bench.py: the tutorial matmul (pointers), fp16/bf16/fp8
+#   attention    sm90_attention.py: fused attention forward
+#   launch       python_launch_compare.py: launch cost against the driver's
+#                (needs .carry-py/pack)
+# Carry for run: .carry, build/bin/trident-conformance-run,
+# build/lib/libtrident-runtime.so; for `launch` .carry-py/pack alone (the
+# two together pass the 64 MiB a call carries).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+mode=${1:-}
+shift || true
+build=${TRIDENT_BUILD:-build}
+
+prepare() {
+  rm -rf .carry && mkdir -p .carry
+  TRIDENT_CACHE_DIR=$(mktemp -d) "$build/bin/trident-conformance" --target cuda:90 \
+    --mode compile --seed 7 --save-bundles .carry/c90 | tail -3
+  python3 conformance/perf/sm90_tma.py compile .carry/tma
+  python3 conformance/perf/sm90_bench.py compile .carry/mm
+  python3 conformance/perf/sm90_attention.py compile .carry/attn
+  rm -rf .carry-py/pack
+  bash tools/trident-pack/pack-compiler.sh "$build" .carry-py/pack
+  # The GPU machine needs the NVIDIA plugin only (the carry limit is 64 MiB).
+  rm -f .carry-py/pack/lib/trident/plugins/{amd,cpu}_backend.so
+  du -sh .carry .carry-py/pack
+}
+
+# Triton's TTGIR dumps brought back by `run tma` (DIR), lowered here.
+prepare_ttgir() {
+  cp "$1"/*.ttgir .carry/tma/
+  python3 conformance/perf/sm90_tma.py compile-ttgir .carry/tma
+}
+
+run() {
+  : "${OUT:?run on the device machine, where \$OUT is set}"
+  export TRIDENT_RUNTIME=$PWD/build/lib/libtrident-runtime.so
+  nvidia-smi -L || true
+  for step in "$@"; do
+    echo "== $step $(date +%T)"
+    case "$step" in
+    conformance) build/bin/trident-conformance-run .carry/c90 > "$OUT/conformance-c90.txt" 2>&1 || true
+                 tail -5 "$OUT/conformance-c90.txt"
+                 grep -E "^(FAIL|ERROR)" "$OUT/conformance-c90.txt" | head -40 || true ;;
+    tma)         python3 conformance/perf/sm90_tma.py dump "$OUT/tma-ttgir" > /dev/null
+                 python3 conformance/perf/sm90_tma.py run .carry/tma 2>&1 | tee "$OUT/tma.txt" ;;
+    tma-ttgir)   python3 conformance/perf/sm90_tma.py run .carry/tma 2>&1 | tee "$OUT/tma-ttgir.txt" ;;
+    matmul)      python3 conformance/perf/sm90_bench.py run .carry/mm 2>&1 | tee "$OUT/matmul.txt" ;;
+    attention)   python3 conformance/perf/sm90_attention.py run .carry/attn 2>&1 | tee "$OUT/attention.txt" ;;
+    launch)      bash .carry-py/pack/unpack.sh > /dev/null
+                 TRIDENT_LIB_DIR=$PWD/.carry-py/pack/lib PYTHONPATH=$PWD/frontend/python \
+                   python3 tools/trident-bench/python_launch_compare.py 2>&1 | tee "$OUT/launch.txt" ;;
+    *)           echo "unknown step: $step" >&2; exit 2 ;;
+    esac
+  done
+}
+
+case "$mode" in
+prepare) prepare ;;
+prepare-ttgir) prepare_ttgir "$@" ;;
+run) run "$@" ;;
+*) sed -n '2,25p' "$0"; exit 2 ;;
+esac
