@@ -167,3 +167,77 @@ def test_the_dispatcher_alternating_between_kernels():
             compiled = affine._entry.fallbacks
     assert len(affine.cache) == 4, list(affine.cache)
     assert affine._entry.fallbacks == compiled  # rounds 1 and 2: the dispatcher's
+
+
+def test_the_dispatcher_follows_a_cleared_table():
+    """Clearing the launch table (to compile again) is seen by the
+    dispatcher, though it remembers the last launch: after a clear, the
+    kernel launched is the one the table holds, even when the table is
+    back at the size it had."""
+    from test_launch import TorchLike, fresh, poisoned
+
+    @triton.jit
+    def plus(x_ptr, out_ptr, n, ADD: triton.language.constexpr, BLOCK: triton.language.constexpr):
+        tl = triton.language
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) + ADD, mask=offs < n)
+
+    x = fresh(256, seed=3)
+
+    def launch(add):
+        out = poisoned(256)
+        h = plus[(2,)](TorchLike(x), TorchLike(out), 256, add, BLOCK=128)
+        np.testing.assert_allclose(out, x + add, rtol=1e-6)
+        assert any(h is k for k in plus.cache.values()), "launched a kernel the table does not hold"
+        return h
+
+    launch(1)
+    a = launch(1)  # the dispatcher's, remembered
+    plus.cache.clear()
+    launch(2)  # compiled again: the table is back at one entry
+    assert launch(1) is not a
+    # the same kernel compiled again after a clear
+    a = launch(1)
+    plus.cache.clear()
+    again = launch(1)
+    assert again is not a and launch(1) is again
+
+
+def test_compiled_launch_objects_are_collected():
+    """kernel[grid] and the dispatcher take part in garbage collection: an
+    object that keeps kernel[self.grid] (a cycle through its own method)
+    and a kernel defined in a function, once launched, are freed."""
+    import gc
+    import weakref
+    from test_launch import TorchLike, fresh, poisoned
+
+    def make():
+        @triton.jit
+        def copy(x_ptr, out_ptr, n, BLOCK: triton.language.constexpr):
+            tl = triton.language
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+        return copy
+
+    class Op:
+        def __init__(self, kernel):
+            self.kernel = kernel
+            self.launch = kernel[self.grid]  # Op -> launch -> bound method -> Op
+
+        def grid(self, meta):
+            return (triton.cdiv(meta["n"], meta["BLOCK"]),)
+
+    x = fresh(200, seed=4)
+    kernel = make()
+    kernel[(2,)](TorchLike(x), TorchLike(poisoned(200)), 200, BLOCK=128)  # compiled
+    assert type(kernel._entry).__name__ == "Dispatcher"
+    op = Op(kernel)  # its kernel[grid]: the compiled callable
+    assert type(op.launch).__name__ == "Bound"
+    out = poisoned(200)
+    op.launch(TorchLike(x), TorchLike(out), 200, BLOCK=128)
+    np.testing.assert_allclose(out, x)
+    dead_op, dead_kernel = weakref.ref(op), weakref.ref(kernel)
+    del op, kernel
+    gc.collect()
+    assert dead_op() is None, "kernel[grid] kept its holder alive"
+    assert dead_kernel() is None, "the dispatcher kept its kernel alive"

@@ -19,15 +19,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifndef Py_XSETREF
-#define Py_XSETREF(dst, src)                                                   \
-  do {                                                                         \
-    PyObject *_old = (PyObject *)(dst);                                        \
-    (dst) = (src);                                                             \
-    Py_XDECREF(_old);                                                          \
-  } while (0)
-#endif
-
 #if PY_VERSION_HEX < 0x030A0000 /* Py_NewRef came with Python 3.10 */
 static inline PyObject *Py_NewRef(PyObject *o) { Py_INCREF(o); return o; }
 static inline PyObject *Py_XNewRef(PyObject *o) { Py_XINCREF(o); return o; }
@@ -89,15 +80,33 @@ typedef struct {
 
 static PyObject *data_ptr_name;
 
+static int launcher_traverse(Launcher *self, visitproc visit, void *arg) {
+  Py_VISIT(self->address);
+  Py_VISIT(self->grid3);
+  Py_VISIT(self->check);
+  Py_VISIT(self->error);
+  Py_VISIT(self->raw_stream);
+  Py_VISIT(self->stream_index);
+  Py_VISIT(self->streams);
+  Py_VISIT(self->stream_getter);
+  return 0;
+}
+
+static int launcher_clear(Launcher *self) {
+  Py_CLEAR(self->address);
+  Py_CLEAR(self->grid3);
+  Py_CLEAR(self->check);
+  Py_CLEAR(self->error);
+  Py_CLEAR(self->raw_stream);
+  Py_CLEAR(self->stream_index);
+  Py_CLEAR(self->streams);
+  Py_CLEAR(self->stream_getter);
+  return 0;
+}
+
 static void launcher_dealloc(Launcher *self) {
-  Py_XDECREF(self->address);
-  Py_XDECREF(self->grid3);
-  Py_XDECREF(self->check);
-  Py_XDECREF(self->error);
-  Py_XDECREF(self->raw_stream);
-  Py_XDECREF(self->stream_index);
-  Py_XDECREF(self->streams);
-  Py_XDECREF(self->stream_getter);
+  PyObject_GC_UnTrack(self);
+  launcher_clear(self);
   Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -281,7 +290,11 @@ static PyTypeObject LauncherType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "_trident_launch.Launcher",
     .tp_basicsize = sizeof(Launcher),
     .tp_dealloc = (destructor)launcher_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL |
+                Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)launcher_traverse,
+    .tp_clear = (inquiry)launcher_clear,
+    .tp_free = PyObject_GC_Del,
     .tp_call = PyVectorcall_Call,
     .tp_vectorcall_offset = 0, /* set in module init */
     .tp_doc = "A kernel's launcher: launcher(grid, stream, values).",
@@ -316,7 +329,7 @@ static PyObject *make(PyObject *module, PyObject *args) {
     PyErr_SetString(PyExc_ValueError, "more than 256 arguments");
     return NULL;
   }
-  LauncherWithCall *l = PyObject_New(LauncherWithCall, &LauncherType);
+  LauncherWithCall *l = PyObject_GC_New(LauncherWithCall, &LauncherType);
   if (!l) {
     Py_DECREF(seq);
     return NULL;
@@ -346,6 +359,7 @@ static PyObject *make(PyObject *module, PyObject *args) {
     l->base.addr[i] = (int)mode;
   }
   Py_DECREF(seq);
+  PyObject_GC_Track(l);
   return (PyObject *)l;
 }
 
@@ -363,6 +377,33 @@ static PyObject *make(PyObject *module, PyObject *args) {
 enum { MODE_SPEC = 0, MODE_NOSPEC = 1, MODE_NOALIGN = 2, MODE_CONSTEXPR = 3 };
 #define MAX_PARAMS 256
 #define MAX_DEVICE_KEYS 64
+#define TENSOR_TYPES 4
+
+/* A tensor type's methods as its instances find them: data_ptr and
+ * get_device (functions or method descriptors of the class), dtype (the
+ * class's data descriptor, or NULL: read from the instance). */
+typedef struct {
+  PyTypeObject *type;
+  PyObject *data_ptr, *get_device, *dtype;
+} TensorType;
+
+/* The launch table's version: a number that changes whenever the table
+ * does. Python 3.12 on: a dict watcher counts every change of a watched
+ * table (one epoch for all of them); before 3.12, the dict's own version
+ * tag (PEP 509). */
+#if PY_VERSION_HEX >= 0x030C0000
+static int table_watcher = -1;
+static uint64_t table_epoch = 1;
+static int on_table_change(PyDict_WatchEvent event, PyObject *dict,
+                           PyObject *key, PyObject *value) {
+  (void)event, (void)dict, (void)key, (void)value;
+  ++table_epoch;
+  return 0;
+}
+#define table_version(d) (table_epoch)
+#else
+#define table_version(d) ((uint64_t)((PyDictObject *)(d)->cache)->ma_version_tag)
+#endif
 
 typedef struct {
   PyObject_HEAD
@@ -387,17 +428,15 @@ typedef struct {
   PyObject *device_keys[MAX_DEVICE_KEYS]; /* (device_kind, i), made once */
   /* The last launch's key and what it found: a launch with an equal key
    * (most launches repeat the last one's) skips building the key tuple
-   * and looking it up. The table only grows, and an entry never changes,
-   * so an equal key finds the same kernel; the table's size is checked
-   * too, should someone clear it. */
+   * and looking it up, while the table is unchanged since (its version:
+   * table_version()). */
   PyObject *memo_key;      /* (key, (), device) */
   PyObject *memo_kernel;
-  PyObject *memo_direct;   /* its compiled launcher, or NULL */
-  Py_ssize_t memo_size;
-  /* The torch tensor type seen last, with its data_ptr and get_device
+  uint64_t memo_version;
+  /* Torch tensor types seen, each with its data_ptr and get_device
    * methods and its dtype descriptor, looked up once. */
-  PyTypeObject *tensor_type;
-  PyObject *data_ptr_fn, *get_device_fn, *dtype_descr;
+  TensorType types[TENSOR_TYPES];
+  int next_type;           /* the entry the next new type replaces */
   Py_ssize_t fallbacks;    /* calls handed to _fast (tests read it) */
 } Dispatcher;
 
@@ -405,29 +444,48 @@ static PyObject *s_i32, *s_i32_16, *s_i32_1, *s_i64, *s_i64_16, *s_u64,
     *s_u64_16, *s_fp32, *s_u1, *s_cpu, *s_dtype, *s_get_device, *s_stream,
     *s_launch, *s_c_launch, *s_bad_arguments, *s_float, *k_true, *k_false, *empty_tuple;
 
+/* Every object a dispatcher holds, for the garbage collector (a kernel
+ * defined in a function, its table and its dispatcher form a cycle). */
+#define DISPATCHER_OBJECTS(d, X)                                               \
+  X((d)->fallback);                                                            \
+  X((d)->names);                                                               \
+  X((d)->defaults);                                                            \
+  X((d)->nodefault);                                                           \
+  X((d)->positions);                                                           \
+  X((d)->cache);                                                               \
+  X((d)->torch_types);                                                         \
+  X((d)->pointer_types);                                                       \
+  X((d)->aligned);                                                             \
+  X((d)->device_of);                                                           \
+  X((d)->device_kind);                                                         \
+  X((d)->error);                                                               \
+  X((d)->cpu_key);                                                             \
+  X((d)->memo_key);                                                            \
+  X((d)->memo_kernel);                                                         \
+  for (int i_ = 0; i_ < MAX_DEVICE_KEYS; ++i_)                                 \
+    X((d)->device_keys[i_]);                                                   \
+  for (int i_ = 0; i_ < TENSOR_TYPES; ++i_) {                                  \
+    X((d)->types[i_].type);                                                    \
+    X((d)->types[i_].data_ptr);                                                \
+    X((d)->types[i_].get_device);                                              \
+    X((d)->types[i_].dtype);                                                   \
+  }
+
+static int dispatcher_traverse(Dispatcher *d, visitproc visit, void *arg) {
+#define VISIT_(o) Py_VISIT((PyObject *)(o))
+  DISPATCHER_OBJECTS(d, VISIT_)
+#undef VISIT_
+  return 0;
+}
+
+static int dispatcher_clear(Dispatcher *d) {
+  DISPATCHER_OBJECTS(d, Py_CLEAR)
+  return 0;
+}
+
 static void dispatcher_dealloc(Dispatcher *d) {
-  Py_XDECREF(d->fallback);
-  Py_XDECREF(d->names);
-  Py_XDECREF(d->defaults);
-  Py_XDECREF(d->nodefault);
-  Py_XDECREF(d->positions);
-  Py_XDECREF(d->cache);
-  Py_XDECREF(d->torch_types);
-  Py_XDECREF(d->pointer_types);
-  Py_XDECREF(d->aligned);
-  Py_XDECREF(d->device_of);
-  Py_XDECREF(d->device_kind);
-  Py_XDECREF(d->error);
-  Py_XDECREF(d->cpu_key);
-  for (int i = 0; i < MAX_DEVICE_KEYS; ++i)
-    Py_XDECREF(d->device_keys[i]);
-  Py_XDECREF(d->memo_key);
-  Py_XDECREF(d->memo_kernel);
-  Py_XDECREF(d->memo_direct);
-  Py_XDECREF(d->tensor_type);
-  Py_XDECREF(d->data_ptr_fn);
-  Py_XDECREF(d->get_device_fn);
-  Py_XDECREF(d->dtype_descr);
+  PyObject_GC_UnTrack(d);
+  dispatcher_clear(d);
   Py_TYPE(d)->tp_free((PyObject *)d);
 }
 
@@ -461,32 +519,140 @@ static PyObject *int_key(PyObject *v, int mode) {
   return r;
 }
 
-/* Looks up a torch tensor type's data_ptr, get_device and dtype once, as
- * an instance finds them (its class's; an instance attribute of those
- * names is not looked for, but a dtype that is no data descriptor of the
- * class is read from the instance); -1 (no error set) when the type has no
- * such methods. */
-static int remember_tensor_type(Dispatcher *d, PyTypeObject *type) {
-  PyObject *dp = PyObject_GetAttr((PyObject *)type, data_ptr_name);
-  PyObject *gd = dp ? PyObject_GetAttr((PyObject *)type, s_get_device) : NULL;
-  if (!gd) {
-    Py_XDECREF(dp);
-    PyErr_Clear();
-    return -1;
+/* A method of `type` as its instances call it, a new reference: a plain
+ * function or a method descriptor of the class (torch's are), else NULL. */
+static PyObject *class_method(PyTypeObject *type, PyObject *name) {
+  PyObject *m = _PyType_Lookup(type, name); /* borrowed */
+  if (m && (PyFunction_Check(m) || Py_IS_TYPE(m, &PyMethodDescr_Type))) {
+    Py_INCREF(m);
+    return m;
   }
-  PyObject *dt = PyObject_GetAttr((PyObject *)type, s_dtype);
-  if (!dt || !Py_TYPE(dt)->tp_descr_get || !Py_TYPE(dt)->tp_descr_set) {
+  return NULL;
+}
+
+/* The methods of tensor type `type`, looked up the first time it is seen
+ * (the dispatcher keeps the last TENSOR_TYPES types); copied to *out with
+ * new references. -1 (no error set) where the type's data_ptr or
+ * get_device is not a plain method: Python's path reads such a tensor. */
+static int tensor_type(Dispatcher *d, PyTypeObject *type, TensorType *out) {
+  TensorType *t = NULL;
+  for (int i = 0; i < TENSOR_TYPES && !t; ++i)
+    if (d->types[i].type == type)
+      t = &d->types[i];
+  if (!t) {
+    PyObject *dp = class_method(type, data_ptr_name);
+    PyObject *gd = class_method(type, s_get_device);
+    if (!dp || !gd) {
+      Py_XDECREF(dp);
+      Py_XDECREF(gd);
+      return -1;
+    }
+    PyObject *dt = _PyType_Lookup(type, s_dtype); /* borrowed */
     /* Not a data descriptor (torch's is): the instance's attribute wins. */
-    Py_XDECREF(dt);
-    dt = NULL;
-    PyErr_Clear();
+    if (dt && !(Py_TYPE(dt)->tp_descr_get && Py_TYPE(dt)->tp_descr_set))
+      dt = NULL;
+    Py_XINCREF(dt);
+    Py_INCREF(type);
+    /* The entry is replaced whole before the old references go (their
+     * release may run any code). */
+    t = &d->types[d->next_type];
+    d->next_type = (d->next_type + 1) % TENSOR_TYPES;
+    TensorType old = *t;
+    t->type = type;
+    t->data_ptr = dp;
+    t->get_device = gd;
+    t->dtype = dt;
+    Py_XDECREF(old.type);
+    Py_XDECREF(old.data_ptr);
+    Py_XDECREF(old.get_device);
+    Py_XDECREF(old.dtype);
+    /* The releases may have run code that replaced entries: look again. */
+    return tensor_type(d, type, out);
   }
-  Py_INCREF(type);
-  Py_XSETREF(d->tensor_type, type);
-  Py_XSETREF(d->data_ptr_fn, dp);
-  Py_XSETREF(d->get_device_fn, gd);
-  Py_XSETREF(d->dtype_descr, dt);
+  *out = *t;
+  Py_INCREF(out->type);
+  Py_INCREF(out->data_ptr);
+  Py_INCREF(out->get_device);
+  Py_XINCREF(out->dtype);
   return 0;
+}
+
+static void release_tensor_type(TensorType *t) {
+  Py_DECREF(t->type);
+  Py_DECREF(t->data_ptr);
+  Py_DECREF(t->get_device);
+  Py_XDECREF(t->dtype);
+}
+
+/* A torch tensor's key entry (see key_of), with its type's methods `t`. */
+static PyObject *tensor_key(Dispatcher *d, PyObject *v, const TensorType *t,
+                            int mode, uint64_t *addr, long *device,
+                            char *known) {
+  PyObject *dtype = t->dtype ? Py_TYPE(t->dtype)->tp_descr_get(
+                                   t->dtype, v, (PyObject *)Py_TYPE(v))
+                             : PyObject_GetAttr(v, s_dtype);
+  if (!dtype) {
+    PyErr_Clear();
+    return NULL;
+  }
+  PyObject *ptr = PyDict_GetItemWithError(d->pointer_types, dtype);
+  Py_DECREF(dtype);
+  if (!ptr) {
+    PyErr_Clear();
+    return NULL;
+  }
+  Py_INCREF(ptr); /* the calls below may run any code */
+  /* The data's address (the key's alignment, the launch) and device (the
+   * device key; whether the runtime need not look the address up). */
+  PyObject *address = PyObject_CallOneArg(t->data_ptr, v);
+  if (!address) {
+    PyErr_Clear();
+    Py_DECREF(ptr);
+    return NULL;
+  }
+  unsigned long long a = PyLong_AsUnsignedLongLong(address);
+  Py_DECREF(address);
+  if (a == (unsigned long long)-1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    Py_DECREF(ptr);
+    return NULL;
+  }
+  PyObject *idx = PyObject_CallOneArg(t->get_device, v);
+  if (!idx) {
+    PyErr_Clear();
+    Py_DECREF(ptr);
+    return NULL;
+  }
+  long index = PyLong_AsLong(idx);
+  Py_DECREF(idx);
+  if (index == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    Py_DECREF(ptr);
+    return NULL;
+  }
+  *addr = a;
+  *device = index;
+  *known = 1;
+  if (mode != MODE_SPEC || a % 16 != 0) /* no alignment in the key */
+    return ptr;
+  PyObject *al = PyDict_GetItemWithError(d->aligned, ptr);
+  if (!al) {
+    if (PyErr_Occurred()) {
+      Py_DECREF(ptr);
+      return NULL;
+    }
+    al = PyUnicode_FromFormat("%U:16", ptr);
+    if (!al || PyDict_SetItem(d->aligned, ptr, al) < 0) {
+      Py_XDECREF(al);
+      Py_DECREF(ptr);
+      PyErr_Clear();
+      return NULL;
+    }
+    Py_DECREF(al);
+  }
+  Py_DECREF(ptr);
+  Py_INCREF(al);
+  return al;
 }
 
 /* A value's key entry; NULL (no error set) when it is not a plain case. A
@@ -538,67 +704,12 @@ static PyObject *key_of(Dispatcher *d, PyObject *v, int mode, uint64_t *addr,
       PyErr_Clear();
     return NULL;
   }
-  if (Py_TYPE(v) != d->tensor_type && remember_tensor_type(d, Py_TYPE(v)) < 0)
+  TensorType t;
+  if (tensor_type(d, Py_TYPE(v), &t) < 0)
     return NULL;
-  PyObject *dtype = d->dtype_descr
-                        ? Py_TYPE(d->dtype_descr)->tp_descr_get(
-                              d->dtype_descr, v, (PyObject *)Py_TYPE(v))
-                        : PyObject_GetAttr(v, s_dtype);
-  if (!dtype) {
-    PyErr_Clear();
-    return NULL;
-  }
-  PyObject *ptr = PyDict_GetItemWithError(d->pointer_types, dtype);
-  Py_DECREF(dtype);
-  if (!ptr) {
-    PyErr_Clear();
-    return NULL;
-  }
-  /* The data's address (the key's alignment, the launch) and device (the
-   * device key; whether the runtime need not look the address up). */
-  PyObject *address = PyObject_CallOneArg(d->data_ptr_fn, v);
-  if (!address) {
-    PyErr_Clear();
-    return NULL;
-  }
-  unsigned long long a = PyLong_AsUnsignedLongLong(address);
-  Py_DECREF(address);
-  if (a == (unsigned long long)-1 && PyErr_Occurred()) {
-    PyErr_Clear();
-    return NULL;
-  }
-  PyObject *idx = PyObject_CallOneArg(d->get_device_fn, v);
-  if (!idx) {
-    PyErr_Clear();
-    return NULL;
-  }
-  long index = PyLong_AsLong(idx);
-  Py_DECREF(idx);
-  if (index == -1 && PyErr_Occurred()) {
-    PyErr_Clear();
-    return NULL;
-  }
-  *addr = a;
-  *device = index;
-  *known = 1;
-  if (mode != MODE_SPEC || a % 16 != 0) { /* no alignment in the key */
-    Py_INCREF(ptr);
-    return ptr;
-  }
-  PyObject *al = PyDict_GetItemWithError(d->aligned, ptr);
-  if (!al) {
-    if (PyErr_Occurred())
-      return NULL;
-    al = PyUnicode_FromFormat("%U:16", ptr);
-    if (!al || PyDict_SetItem(d->aligned, ptr, al) < 0) {
-      Py_XDECREF(al);
-      PyErr_Clear();
-      return NULL;
-    }
-    Py_DECREF(al);
-  }
-  Py_INCREF(al);
-  return al;
+  PyObject *r = tensor_key(d, v, &t, mode, addr, device, known);
+  release_tensor_type(&t);
+  return r;
 }
 
 /* Releases the first n references of `objs`. */
@@ -664,7 +775,7 @@ static PyObject *device_key(Dispatcher *d, PyObject *const *values,
  * launch's, as the launch table would compare them (the entries are
  * interned strings, ints, strings, None and small tuples). */
 static int memo_matches(Dispatcher *d, PyObject *const *items, PyObject *dev) {
-  if (!d->memo_key || PyDict_GET_SIZE(d->cache) != d->memo_size)
+  if (!d->memo_key || table_version(d) != d->memo_version)
     return 0;
   PyObject *key = PyTuple_GET_ITEM(d->memo_key, 0);
   PyObject *objs[2] = {PyTuple_GET_ITEM(d->memo_key, 2), dev};
@@ -780,7 +891,7 @@ static PyObject *dispatch(PyObject *self, PyObject *const *args, size_t nargsf,
     d->memo_key = full;
     d->memo_kernel = kernel;
     Py_INCREF(kernel);
-    d->memo_size = PyDict_GET_SIZE(d->cache);
+    d->memo_version = table_version(d);
     Py_XDECREF(old_key);
     Py_XDECREF(old_kernel);
   }
@@ -879,7 +990,11 @@ static PyTypeObject DispatcherType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "_trident_launch.Dispatcher",
     .tp_basicsize = sizeof(Dispatcher),
     .tp_dealloc = (destructor)dispatcher_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL |
+                Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)dispatcher_traverse,
+    .tp_clear = (inquiry)dispatcher_clear,
+    .tp_free = PyObject_GC_Del,
     .tp_call = PyVectorcall_Call,
     .tp_vectorcall_offset = offsetof(Dispatcher, vectorcall),
     .tp_doc = "A kernel's dispatcher: dispatcher(grid, *args, **kwargs).",
@@ -904,7 +1019,11 @@ static PyObject *make_dispatcher(PyObject *module, PyObject *args) {
     PyErr_SetString(PyExc_ValueError, "dispatcher: inconsistent tables");
     return NULL;
   }
-  Dispatcher *d = PyObject_New(Dispatcher, &DispatcherType);
+#if PY_VERSION_HEX >= 0x030C0000
+  if (PyDict_Watch(table_watcher, cache) < 0)
+    return NULL;
+#endif
+  Dispatcher *d = PyObject_GC_New(Dispatcher, &DispatcherType);
   if (!d)
     return NULL;
   d->vectorcall = dispatch;
@@ -932,16 +1051,17 @@ static PyObject *make_dispatcher(PyObject *module, PyObject *args) {
   d->error = error;
   for (int i = 0; i < MAX_DEVICE_KEYS; ++i)
     d->device_keys[i] = NULL;
-  d->memo_key = d->memo_kernel = d->memo_direct = NULL;
-  d->memo_size = -1;
-  d->tensor_type = NULL;
-  d->data_ptr_fn = d->get_device_fn = d->dtype_descr = NULL;
+  d->memo_key = d->memo_kernel = NULL;
+  d->memo_version = 0;
+  memset(d->types, 0, sizeof(d->types));
+  d->next_type = 0;
   d->cpu_key = Py_BuildValue("(Oi)", s_cpu, 0);
   d->aligned = PyDict_New();
   if (!d->cpu_key || !d->aligned || PyErr_Occurred()) {
     Py_DECREF(d);
     return NULL;
   }
+  PyObject_GC_Track(d);
   return (PyObject *)d;
 }
 
@@ -959,9 +1079,21 @@ typedef struct {
   PyObject *grid;
 } Bound;
 
+static int bound_traverse(Bound *b, visitproc visit, void *arg) {
+  Py_VISIT(b->fn);
+  Py_VISIT(b->grid);
+  return 0;
+}
+
+static int bound_clear(Bound *b) {
+  Py_CLEAR(b->fn);
+  Py_CLEAR(b->grid);
+  return 0;
+}
+
 static void bound_dealloc(Bound *b) {
-  Py_XDECREF(b->fn);
-  Py_XDECREF(b->grid);
+  PyObject_GC_UnTrack(b);
+  bound_clear(b);
   Py_TYPE(b)->tp_free((PyObject *)b);
 }
 
@@ -990,52 +1122,16 @@ static PyObject *bound_vectorcall(PyObject *self, PyObject *const *args,
   return PyObject_Vectorcall(b->fn, stack, (size_t)(nargs + 1), kwnames);
 }
 
-/* kernel[grid](*args, **kwargs): the tuple and dict onto the stack. */
-static PyObject *bound_call(PyObject *self, PyObject *args, PyObject *kwargs) {
-  Py_ssize_t nargs = PyTuple_GET_SIZE(args);
-  Py_ssize_t nkw = kwargs ? PyDict_GET_SIZE(kwargs) : 0;
-  if (nargs + nkw + 1 > MAX_CALL_ARGS) { /* too many for the stack */
-    PyObject *all = PyTuple_New(nargs + 1);
-    if (!all)
-      return NULL;
-    Py_INCREF(((Bound *)self)->grid);
-    PyTuple_SET_ITEM(all, 0, ((Bound *)self)->grid);
-    for (Py_ssize_t i = 0; i < nargs; ++i) {
-      Py_INCREF(PyTuple_GET_ITEM(args, i));
-      PyTuple_SET_ITEM(all, i + 1, PyTuple_GET_ITEM(args, i));
-    }
-    PyObject *r = PyObject_Call(((Bound *)self)->fn, all, kwargs);
-    Py_DECREF(all);
-    return r;
-  }
-  PyObject *stack[MAX_CALL_ARGS];
-  for (Py_ssize_t i = 0; i < nargs; ++i)
-    stack[i] = PyTuple_GET_ITEM(args, i);
-  PyObject *kwnames = NULL;
-  if (nkw) {
-    kwnames = PyTuple_New(nkw);
-    if (!kwnames)
-      return NULL;
-    Py_ssize_t pos = 0, k = 0;
-    PyObject *key, *value;
-    while (PyDict_Next(kwargs, &pos, &key, &value)) {
-      Py_INCREF(key);
-      PyTuple_SET_ITEM(kwnames, k, key);
-      stack[nargs + k] = value;
-      ++k;
-    }
-  }
-  PyObject *r = bound_vectorcall(self, stack, (size_t)nargs, kwnames);
-  Py_XDECREF(kwnames);
-  return r;
-}
-
 static PyTypeObject BoundType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "_trident_launch.Bound",
     .tp_basicsize = sizeof(Bound),
     .tp_dealloc = (destructor)bound_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
-    .tp_call = bound_call,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL |
+                Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)bound_traverse,
+    .tp_clear = (inquiry)bound_clear,
+    .tp_free = PyObject_GC_Del,
+    .tp_call = PyVectorcall_Call,
     .tp_vectorcall_offset = offsetof(Bound, vectorcall),
     .tp_doc = "kernel[grid]: calling it launches the kernel on the grid.",
 };
@@ -1047,12 +1143,13 @@ static PyObject *make_bound(PyObject *module, PyObject *const *args,
     PyErr_SetString(PyExc_TypeError, "bind(fn, grid)");
     return NULL;
   }
-  Bound *b = PyObject_New(Bound, &BoundType);
+  Bound *b = PyObject_GC_New(Bound, &BoundType);
   if (!b)
     return NULL;
   b->vectorcall = bound_vectorcall;
   b->fn = Py_NewRef(args[0]);
   b->grid = Py_NewRef(args[1]);
+  PyObject_GC_Track(b);
   return (PyObject *)b;
 }
 
@@ -1080,6 +1177,11 @@ PyMODINIT_FUNC PyInit__trident_launch(void) {
     return NULL;
   if (PyType_Ready(&BoundType) < 0)
     return NULL;
+#if PY_VERSION_HEX >= 0x030C0000
+  table_watcher = PyDict_AddWatcher(on_table_change);
+  if (table_watcher < 0)
+    return NULL;
+#endif
   data_ptr_name = PyUnicode_InternFromString("data_ptr");
   s_i32 = PyUnicode_InternFromString("i32");
   s_i32_16 = PyUnicode_InternFromString("i32:16");
