@@ -662,6 +662,7 @@ private:
     } else {
       KernelSpec spec = spec_;
       spec.numWarps = meta_.numWarps;
+      spec.target = target_.str;
       module = frontend_.generateTTIR(*ctx_, source_, spec, ferrors, &args,
                                       &constexprs);
       out_.times.push_back({"frontend", msSince(t0)});

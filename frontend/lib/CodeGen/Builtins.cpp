@@ -340,7 +340,8 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
         // a constexpr is here.
         if (name == "_constexpr_to_value" || name == "_unwrap_if_constexpr")
           return Val::builtin("host.unwrap_constexpr");
-        if (name == "core" || name == "standard" || name == "random")
+        if (name == "core" || name == "standard" || name == "random" ||
+            name == "target_info")
           return Val::module("triton.language." + name);
         if (name == "jit")
           return Val::builtin("jit");
@@ -352,6 +353,17 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
         return preludeFunction(name);
       error(l, path + "." + name + " is not supported by Trident (or does "
                                    "not exist in triton.language)");
+    }
+    if (path == "triton.language.target_info") {
+      // Triton's constexpr functions of the compile's target.
+      if (name == "is_cuda" || name == "cuda_capability_geq" ||
+          name == "is_hip" || name == "is_hip_cdna3" ||
+          name == "is_hip_cdna4" || name == "is_hip_gfx1250")
+        return Val::builtin("host.target_info." + name);
+      error(l, "triton.language.target_info." + name +
+                   " is not supported by Trident (it has is_cuda, "
+                   "cuda_capability_geq, is_hip, is_hip_cdna3, is_hip_cdna4, "
+                   "is_hip_gfx1250)");
     }
     if (path == "triton.language.extra" ||
         path == "triton.language.extra.cuda" ||

@@ -134,6 +134,16 @@ Val Generator::callFunction(const Val &callee, const Expr &call,
     const Val &a = args[0];
     if (callee.str == "constexpr")
       return a;
+    if (callee.str == "dtype") {
+      // tl.dtype("uint32"): a dtype by its name (OpenAI's triton_kernels
+      // builds `tl.dtype(f"uint{bits}")`).
+      DType d;
+      if (a.kind != Val::Str || !dtypeForTritonName(a.str, d))
+        error(l, "tl.dtype() takes a dtype's name (int8 ... uint64, fp16, "
+                 "bf16, fp32, fp64, fp8e4nv, fp8e5, ...), got " +
+                     (a.kind == Val::Str ? "'" + a.str + "'" : a.describe()));
+      return Val::dtypeObj(d);
+    }
     if (callee.str == "str") {
       // str() of a compile-time value, for messages (static_assert).
       if (a.kind == Val::Str)

@@ -81,7 +81,7 @@ Val Generator::evalGlobal(ModuleCtx &m, const std::string &name, SourceLoc l,
         "triton.language.extra.cuda", "triton.language.extra.hip",
         "triton.language.extra.libdevice",
         "triton.language.extra.cuda.libdevice",
-        "triton.language.extra.hip.libdevice"};
+        "triton.language.extra.hip.libdevice", "triton.language.target_info"};
     bool known = false;
     for (const char *mname : modules)
       known |= path == mname;

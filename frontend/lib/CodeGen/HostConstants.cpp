@@ -401,6 +401,38 @@ Val Generator::callHostFunction(const std::string &name,
     error(l, "the version of package '" + args[0].str + "' is not known "
              "when Trident reads a kernel file (only triton's is)");
   }
+  if (name.rfind("host.target_info.", 0) == 0) {
+    // triton.language.target_info: the compile's target, as Triton's
+    // constexpr functions read the active driver's.
+    // Without a target (tridentc --emit ttir-raw of no --target), every
+    // answer is False, as Triton's without an active driver.
+    std::string what = name.substr(17);
+    const std::string &target = spec().target;
+    bool cuda = target.rfind("cuda:", 0) == 0, hip = target.rfind("hip:", 0) == 0;
+    std::string arch = target.substr(target.find(':') + 1);
+    if (what == "cuda_capability_geq") {
+      if (args.empty() || args.size() > 2 || args[0].kind != Val::Int ||
+          (args.size() == 2 && args[1].kind != Val::Int))
+        error(l, "cuda_capability_geq() takes a major and a minor version");
+      if (!cuda)
+        return Val::boolean(false);
+      long long have = std::atoll(arch.c_str());
+      long long want = (long long)args[0].i * 10 +
+                       (args.size() == 2 ? (long long)args[1].i : 0);
+      return Val::boolean(have >= want);
+    }
+    if (!args.empty())
+      error(l, what + "() takes no arguments");
+    if (what == "is_cuda")
+      return Val::boolean(cuda);
+    if (what == "is_hip")
+      return Val::boolean(hip);
+    if (what == "is_hip_cdna3")
+      return Val::boolean(hip && arch == "gfx942");
+    if (what == "is_hip_cdna4")
+      return Val::boolean(hip && arch == "gfx950");
+    return Val::boolean(hip && arch == "gfx1250"); // is_hip_gfx1250
+  }
   if (name == "host.cuda.num_warps" || name == "host.cuda.num_threads") {
     std::string what = name.substr(10) + "()";
     if (!args.empty())

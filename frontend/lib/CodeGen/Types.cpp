@@ -199,6 +199,15 @@ bool parseSignatureType(std::string_view text, DType &out) {
   return false;
 }
 
+bool dtypeForTritonName(std::string_view name, DType &out) {
+  for (const Named &n : kLanguageNames)
+    if (DType(n.kind).str() == name) {
+      out = DType(n.kind);
+      return true;
+    }
+  return false;
+}
+
 bool dtypeForLanguageName(std::string_view name, DType &out) {
   for (const Named &n : kLanguageNames)
     if (name == n.name) {

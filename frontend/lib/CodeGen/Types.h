@@ -116,6 +116,9 @@ bool parseSignatureType(std::string_view text, DType &out);
 
 /// The dtype named `name` in triton.language (float32, int8, ...), if any.
 bool dtypeForLanguageName(std::string_view name, DType &out);
+/// The dtype whose name (`dtype.name` in Triton: `int32`, `uint8`, `fp16`,
+/// `bf16`, `fp8e4nv`, ...) is `name`, as `tl.dtype(name)` makes it.
+bool dtypeForTritonName(std::string_view name, DType &out);
 
 } // namespace trident::frontend
 

@@ -51,6 +51,10 @@ struct KernelSpec {
   /// `tl.extra.cuda.num_warps()` and `num_threads()`, which are
   /// compile-time constants of it. The driver sets it from the options.
   int numWarps = 0;
+  /// The compile's target (`cuda:90`, `hip:gfx942`, `cpu`; empty: not
+  /// known), for triton.language.target_info's functions. The driver sets
+  /// it.
+  std::string target;
   /// Directories searched first for the modules the kernel file imports
   /// (`tridentc -I`); for the Python-syntax frontend then the file's
   /// package root and directory, TRIDENT_PYTHON_PATH and PYTHONPATH.
