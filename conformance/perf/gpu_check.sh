@@ -10,17 +10,19 @@
 #
 # Steps (each a few minutes on an H100/H200):
 #   conformance  every cuda:90 conformance case, run and checked
-#   tma          sm90_tma.py: the TMA matmul, Trident / Triton / cuBLAS,
-#                and Triton's TTGIR of each configuration into $OUT/tma-ttgir
-#   tma-ttgir    the same with Triton's TTGIR lowered by Trident (after
-#                `prepare-ttgir DIR` here on the dumps that `tma` brought back)
+#   tma          sm90_tma.py: the TMA matmul, Trident / Triton / cuBLAS
+#   dumps        Triton's TTGIR of every configuration of the three
+#                benchmarks, as $OUT/{tma,bench,attention}-ttgir.tgz
+#   tma-ttgir    the TMA matmul with Triton's TTGIR lowered by Trident (after
+#                `prepare-ttgir tma-ttgir.tgz` here on what `dumps` brought back)
 #   matmul       sm90_bench.py: the tutorial matmul (pointers), fp16/bf16/fp8
 #   attention    sm90_attention.py: fused attention forward
 #   launch       python_launch_compare.py: launch cost against the driver's
 #                (needs .carry-py/pack)
-# Carry for run: .carry, build/bin/trident-conformance-run,
-# build/lib/libtrident-runtime.so; for `launch` .carry-py/pack alone (the
-# two together pass the 64 MiB a call carries).
+# Carry for run: build/lib/libtrident-runtime.so and the .carry/ folders
+# the steps read (c90 + build/bin/trident-conformance-run for
+# `conformance`), .carry-py/pack for `launch`. A call carries at most 64 MiB:
+# the pack (50 MB) goes with .carry/{tma,mm,attn}, not with .carry/c90.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mode=${1:-}
@@ -41,9 +43,9 @@ prepare() {
   du -sh .carry .carry-py/pack
 }
 
-# Triton's TTGIR dumps brought back by `run tma` (DIR), lowered here.
+# Triton's TTGIR of the TMA matmul brought back by `run dumps`, lowered here.
 prepare_ttgir() {
-  cp "$1"/*.ttgir .carry/tma/
+  tar xzf "$1" -C .carry/tma
   python3 conformance/perf/sm90_tma.py compile-ttgir .carry/tma
 }
 
@@ -57,8 +59,14 @@ run() {
     conformance) build/bin/trident-conformance-run .carry/c90 > "$OUT/conformance-c90.txt" 2>&1 || true
                  tail -5 "$OUT/conformance-c90.txt"
                  grep -E "^(FAIL|ERROR)" "$OUT/conformance-c90.txt" | head -40 || true ;;
-    tma)         python3 conformance/perf/sm90_tma.py dump "$OUT/tma-ttgir" > /dev/null
-                 python3 conformance/perf/sm90_tma.py run .carry/tma 2>&1 | tee "$OUT/tma.txt" ;;
+    tma)         python3 conformance/perf/sm90_tma.py run .carry/tma 2>&1 | tee "$OUT/tma.txt" ;;
+    dumps)       # Triton's TTGIR of every configuration, one archive per
+                 # benchmark (a call brings back a limited number of files)
+                 for b in tma bench attention; do
+                   d=$(mktemp -d)
+                   python3 conformance/perf/sm90_$b.py dump "$d" > /dev/null
+                   tar czf "$OUT/$b-ttgir.tgz" -C "$d" $(cd "$d" && ls *.ttgir)
+                 done ;;
     tma-ttgir)   python3 conformance/perf/sm90_tma.py run .carry/tma 2>&1 | tee "$OUT/tma-ttgir.txt" ;;
     matmul)      python3 conformance/perf/sm90_bench.py run .carry/mm 2>&1 | tee "$OUT/matmul.txt" ;;
     attention)   python3 conformance/perf/sm90_attention.py run .carry/attn 2>&1 | tee "$OUT/attention.txt" ;;
