@@ -15,6 +15,10 @@
 #                benchmarks, as $OUT/{tma,bench,attention}-ttgir.tgz
 #   tma-ttgir    the TMA matmul with Triton's TTGIR lowered by Trident (after
 #                `prepare-ttgir tma-ttgir.tgz` here on what `dumps` brought back)
+#   its-ttgir    tma-ttgir in one call: Triton's TTGIR dumped there, lowered
+#                there by the carried build/bin/tridentc on the pack's
+#                libraries, measured (carry .carry-py/pack, .carry/tma,
+#                build/bin/tridentc, build/lib/libtrident-runtime.so)
 #   matmul       sm90_bench.py: the tutorial matmul (pointers), fp16/bf16/fp8
 #   attention    sm90_attention.py: fused attention forward
 #   launch       python_launch_compare.py: launch cost against the driver's
@@ -68,6 +72,13 @@ run() {
                    tar czf "$OUT/$b-ttgir.tgz" -C "$d" $(cd "$d" && ls *.ttgir)
                  done ;;
     tma-ttgir)   python3 conformance/perf/sm90_tma.py run .carry/tma 2>&1 | tee "$OUT/tma-ttgir.txt" ;;
+    its-ttgir)   d=$(mktemp -d)
+                 python3 conformance/perf/sm90_tma.py dump "$d" > /dev/null
+                 cp "$d"/*.ttgir .carry/tma/
+                 bash .carry-py/pack/unpack.sh > /dev/null
+                 LD_LIBRARY_PATH=$PWD/.carry-py/pack/lib TRIDENTC=$PWD/build/bin/tridentc \
+                   python3 conformance/perf/sm90_tma.py compile-ttgir .carry/tma
+                 python3 conformance/perf/sm90_tma.py run .carry/tma 2>&1 | tee "$OUT/its-ttgir.txt" ;;
     matmul)      python3 conformance/perf/sm90_bench.py run .carry/mm 2>&1 | tee "$OUT/matmul.txt" ;;
     attention)   python3 conformance/perf/sm90_attention.py run .carry/attn 2>&1 | tee "$OUT/attention.txt" ;;
     launch)      bash .carry-py/pack/unpack.sh > /dev/null
