@@ -241,3 +241,33 @@ def test_compiled_launch_objects_are_collected():
     gc.collect()
     assert dead_op() is None, "kernel[grid] kept its holder alive"
     assert dead_kernel() is None, "the dispatcher kept its kernel alive"
+
+
+def _other_pythons():
+    """CPython 3.12 and later other than this one: pyenv's versions where
+    the machine has them (scripts/setup.sh does not install them)."""
+    import glob
+    root = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
+    found = []
+    for exe in sorted(glob.glob(os.path.join(root, "versions", "3.*", "bin", "python3"))):
+        version = os.path.basename(os.path.dirname(os.path.dirname(exe))).split(".")
+        if len(version) >= 2 and version[1].isdigit() and int(version[1]) >= 12 and \
+                os.path.realpath(exe) != os.path.realpath(sys.executable):
+            found.append(exe)
+    return found
+
+
+@pytest.mark.skipif(not _other_pythons(), reason="no other CPython 3.12+ on this machine")
+@pytest.mark.parametrize("python", _other_pythons() or [None])
+def test_the_compiled_launcher_under_python_3_12_and_later(python, tmp_path):
+    """Python 3.12 changed how the launch table's changes are seen (a dict
+    watcher); the launcher builds and launches there, without numpy."""
+    env = dict(os.environ, TRIDENT_CACHE_DIR=str(tmp_path))
+    env.pop("TRIDENT_LAUNCHER", None)
+    env["PYTHONPATH"] = os.path.dirname(HERE)
+    r = subprocess.run([python, os.path.join(HERE, "scripts", "launcher_without_numpy.py")],
+                       env=env, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines() == [r.stdout.splitlines()[0], "launch", "read-only refused",
+                                     "cleared table followed"]
+    assert r.stdout.startswith("compiled 3.")
