@@ -11,7 +11,9 @@ outside the timing; the median of ROUNDS rounds after a warm-up. Trident
 is timed with its compiled launcher (trident/_launch.c) and with its
 pure-Python one; the driver's figure is cuLaunchKernel in a C loop
 (bare_launch.c, built here with cc) on Triton's compiled function, which
-is the floor any Python launcher adds to.
+is the floor any Python launcher adds to. Two more rows split Trident's
+time: its compiled kernel's launcher called alone (binding, the key and
+the table lookup left out), with and without the stream lookup.
 """
 import ctypes
 import importlib.util
@@ -98,6 +100,19 @@ def main():
     compiled = _launcher.module() is not None
     rows["Trident, compiled launcher" if compiled else "Trident (no compiled launcher: "
          + _launcher.why_not() + ")"] = (measure(two(td)), measure(ten(td)))
+    # Where Trident's time goes: its kernel's launcher alone (it reads each
+    # tensor's data_ptr and lets the runtime look the pointer up, packs the
+    # values, calls the runtime and the driver) with the stream known, and
+    # with the stream looked up as each launch does.
+    h2 = two(td)()
+    h10 = ten(td)()
+    v2, v10 = (x, 4096, 128), (*ys, 4096, 64, 32, 0.5, 2.0, 128)
+    s2, s10 = h2.stream(), h10.stream()
+    rows["Trident: its launcher alone, stream known"] = (
+        measure(lambda: h2._launch((1,), s2, v2)), measure(lambda: h10._launch((1,), s10, v10)))
+    rows["Trident: its launcher alone, stream looked up"] = (
+        measure(lambda: h2._launch((1,), h2.stream(), v2)),
+        measure(lambda: h10._launch((1,), h10.stream(), v10)))
     _launcher._state.update(module=None, why="pure Python, for comparison")
     td2 = load(True)
     rows["Trident, pure-Python launcher"] = (measure(two(td2)), measure(ten(td2)))
