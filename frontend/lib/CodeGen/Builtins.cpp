@@ -355,15 +355,19 @@ Val Generator::attribute(const Val &v, const std::string &name, SourceLoc l) {
                                    "not exist in triton.language)");
     }
     if (path == "triton.language.target_info") {
-      // Triton's constexpr functions of the compile's target.
-      if (name == "is_cuda" || name == "cuda_capability_geq" ||
-          name == "is_hip" || name == "is_hip_cdna3" ||
-          name == "is_hip_cdna4" || name == "is_hip_gfx1250")
-        return Val::builtin("host.target_info." + name);
+      // Triton's constexpr functions of the compile's target (answered in
+      // callHostFunction).
+      static const char *const kFunctions[] = {
+          "is_cuda",      "cuda_capability_geq", "is_hip",
+          "is_hip_cdna3", "is_hip_cdna4",        "is_hip_gfx1250"};
+      std::string known;
+      for (const char *f : kFunctions) {
+        if (name == f)
+          return Val::builtin("host.target_info." + name);
+        known += (known.empty() ? "" : ", ") + std::string(f);
+      }
       error(l, "triton.language.target_info." + name +
-                   " is not supported by Trident (it has is_cuda, "
-                   "cuda_capability_geq, is_hip, is_hip_cdna3, is_hip_cdna4, "
-                   "is_hip_gfx1250)");
+                   " is not supported by Trident (it has " + known + ")");
     }
     if (path == "triton.language.extra" ||
         path == "triton.language.extra.cuda" ||
