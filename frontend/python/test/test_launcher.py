@@ -135,7 +135,8 @@ def test_a_kernel_warmed_up_first_launches_through_the_dispatcher():
 def test_the_dispatcher_alternating_between_kernels():
     """The dispatcher remembers the last launch's key: launches that
     alternate between specializations (a constexpr, a dtype, an aligned and
-    a misaligned view, through kernel[grid](*args, **kwargs) too) each get
+    a misaligned view, two dtypes in one launch, through
+    kernel[grid](*args, **kwargs) too) each get
     their own kernel, from the dispatcher once all are compiled."""
     from test_launch import TorchLike, fresh, poisoned
 
@@ -153,6 +154,9 @@ def test_the_dispatcher_alternating_between_kernels():
         (lambda: TorchLike(x[:512]), 3, lambda: x[:512] * 3 + 1, np.float32),
         (lambda: TorchLike(x[1:]), 2, lambda: x[1:] * 2 + 1, np.float32),
         (lambda: TorchLike(xi), 2, lambda: xi * 2 + 1, np.int32),
+        # Two dtypes in one launch: the dispatcher's remembered dtype changes
+        # between the arguments of one key.
+        (lambda: TorchLike(xi), 2, lambda: (xi * 2 + 1).astype(np.float32), np.float32),
     ]
     for rnd in range(3):
         for i, (make, scale, want, dtype) in enumerate(cases):
@@ -165,7 +169,7 @@ def test_the_dispatcher_alternating_between_kernels():
             np.testing.assert_allclose(out, want(), rtol=1e-6, err_msg=f"round {rnd} case {i}")
         if rnd == 0:
             compiled = affine._entry.fallbacks
-    assert len(affine.cache) == 4, list(affine.cache)
+    assert len(affine.cache) == 5, list(affine.cache)
     assert affine._entry.fallbacks == compiled  # rounds 1 and 2: the dispatcher's
 
 

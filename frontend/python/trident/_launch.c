@@ -437,6 +437,9 @@ typedef struct {
    * methods and its dtype descriptor, looked up once. */
   TensorType types[TENSOR_TYPES];
   int next_type;           /* the entry the next new type replaces */
+  /* The last tensor dtype seen and its key entries ("*fp32", "*fp32:16"):
+   * most launches repeat it, and it saves two dict lookups per tensor. */
+  PyObject *seen_dtype, *seen_ptr, *seen_aligned;
   Py_ssize_t fallbacks;    /* calls handed to _fast (tests read it) */
 } Dispatcher;
 
@@ -462,6 +465,9 @@ static PyObject *s_i32, *s_i32_16, *s_i32_1, *s_i64, *s_i64_16, *s_u64,
   X((d)->cpu_key);                                                             \
   X((d)->memo_key);                                                            \
   X((d)->memo_kernel);                                                         \
+  X((d)->seen_dtype);                                                          \
+  X((d)->seen_ptr);                                                            \
+  X((d)->seen_aligned);                                                        \
   for (int i_ = 0; i_ < MAX_DEVICE_KEYS; ++i_)                                 \
     X((d)->device_keys[i_]);                                                   \
   for (int i_ = 0; i_ < TENSOR_TYPES; ++i_) {                                  \
@@ -532,14 +538,22 @@ static PyObject *class_method(PyTypeObject *type, PyObject *name) {
 
 /* The methods of tensor type `type`, looked up the first time it is seen
  * (the dispatcher keeps the last TENSOR_TYPES types); copied to *out with
- * new references. -1 (no error set) where the type's data_ptr or
- * get_device is not a plain method: Python's path reads such a tensor. */
+ * new references. -1 (no error set) where the type is not one of the
+ * package's torch tensor types or its data_ptr or get_device is not a
+ * plain method: Python's path reads such a tensor. */
 static int tensor_type(Dispatcher *d, PyTypeObject *type, TensorType *out) {
   TensorType *t = NULL;
   for (int i = 0; i < TENSOR_TYPES && !t; ++i)
     if (d->types[i].type == type)
       t = &d->types[i];
   if (!t) {
+    /* A type not seen yet: a torch tensor's only if the package says so. */
+    int torch = PySet_Contains(d->torch_types, (PyObject *)type);
+    if (torch != 1) {
+      if (torch < 0)
+        PyErr_Clear();
+      return -1;
+    }
     PyObject *dp = class_method(type, data_ptr_name);
     PyObject *gd = class_method(type, s_get_device);
     if (!dp || !gd) {
@@ -584,6 +598,41 @@ static void release_tensor_type(TensorType *t) {
   Py_XDECREF(t->dtype);
 }
 
+/* The key entries of a tensor of `dtype`: the pointer type ("*fp32", the
+ * result) and its 16-byte-aligned form (*aligned), new references; both
+ * remembered as the dispatcher's last dtype. NULL (no error set) for a
+ * dtype the package has no pointer type for. */
+static PyObject *dtype_keys(Dispatcher *d, PyObject *dtype, PyObject **aligned) {
+  PyObject *ptr = PyDict_GetItemWithError(d->pointer_types, dtype);
+  if (!ptr) {
+    PyErr_Clear();
+    return NULL;
+  }
+  Py_INCREF(ptr);
+  PyObject *al = PyDict_GetItemWithError(d->aligned, ptr);
+  if (al) {
+    Py_INCREF(al);
+  } else {
+    al = PyErr_Occurred() ? NULL : PyUnicode_FromFormat("%U:16", ptr);
+    if (!al || PyDict_SetItem(d->aligned, ptr, al) < 0) {
+      PyErr_Clear();
+      Py_DECREF(ptr);
+      Py_XDECREF(al);
+      return NULL;
+    }
+  }
+  /* Remembered (the new references set before the old ones go: their
+   * release may run any code). */
+  PyObject *old[3] = {d->seen_dtype, d->seen_ptr, d->seen_aligned};
+  d->seen_dtype = Py_NewRef(dtype);
+  d->seen_ptr = Py_NewRef(ptr);
+  d->seen_aligned = Py_NewRef(al);
+  for (int i = 0; i < 3; ++i)
+    Py_XDECREF(old[i]);
+  *aligned = al;
+  return ptr;
+}
+
 /* A torch tensor's key entry (see key_of), with its type's methods `t`. */
 static PyObject *tensor_key(Dispatcher *d, PyObject *v, const TensorType *t,
                             int mode, uint64_t *addr, long *device,
@@ -595,13 +644,18 @@ static PyObject *tensor_key(Dispatcher *d, PyObject *v, const TensorType *t,
     PyErr_Clear();
     return NULL;
   }
-  PyObject *ptr = PyDict_GetItemWithError(d->pointer_types, dtype);
-  Py_DECREF(dtype);
-  if (!ptr) {
-    PyErr_Clear();
-    return NULL;
+  PyObject *ptr, *al;
+  if (dtype == d->seen_dtype) {
+    Py_DECREF(dtype);
+    ptr = Py_NewRef(d->seen_ptr);
+    al = Py_NewRef(d->seen_aligned);
+  } else {
+    ptr = dtype_keys(d, dtype, &al);
+    Py_DECREF(dtype);
+    if (!ptr)
+      return NULL;
   }
-  Py_INCREF(ptr); /* the calls below may run any code */
+  /* ptr and al are our references: the calls below may run any code. */
   /* The data's address (the key's alignment, the launch) and device (the
    * device key; whether the runtime need not look the address up). */
   PyObject *address = PyObject_CallOneArg(t->data_ptr, v);
@@ -612,47 +666,27 @@ static PyObject *tensor_key(Dispatcher *d, PyObject *v, const TensorType *t,
   }
   unsigned long long a = PyLong_AsUnsignedLongLong(address);
   Py_DECREF(address);
-  if (a == (unsigned long long)-1 && PyErr_Occurred()) {
-    PyErr_Clear();
-    Py_DECREF(ptr);
-    return NULL;
+  long index = -1;
+  PyObject *idx = NULL;
+  if (!(a == (unsigned long long)-1 && PyErr_Occurred()))
+    idx = PyObject_CallOneArg(t->get_device, v);
+  if (idx) {
+    index = PyLong_AsLong(idx);
+    Py_DECREF(idx);
   }
-  PyObject *idx = PyObject_CallOneArg(t->get_device, v);
-  if (!idx) {
+  if (!idx || (index == -1 && PyErr_Occurred())) {
     PyErr_Clear();
     Py_DECREF(ptr);
-    return NULL;
-  }
-  long index = PyLong_AsLong(idx);
-  Py_DECREF(idx);
-  if (index == -1 && PyErr_Occurred()) {
-    PyErr_Clear();
-    Py_DECREF(ptr);
+    Py_DECREF(al);
     return NULL;
   }
   *addr = a;
   *device = index;
   *known = 1;
-  if (mode != MODE_SPEC || a % 16 != 0) /* no alignment in the key */
-    return ptr;
-  PyObject *al = PyDict_GetItemWithError(d->aligned, ptr);
-  if (!al) {
-    if (PyErr_Occurred()) {
-      Py_DECREF(ptr);
-      return NULL;
-    }
-    al = PyUnicode_FromFormat("%U:16", ptr);
-    if (!al || PyDict_SetItem(d->aligned, ptr, al) < 0) {
-      Py_XDECREF(al);
-      Py_DECREF(ptr);
-      PyErr_Clear();
-      return NULL;
-    }
-    Py_DECREF(al);
-  }
-  Py_DECREF(ptr);
-  Py_INCREF(al);
-  return al;
+  /* The key's entry: with the alignment where it counts. */
+  int aligned = mode == MODE_SPEC && a % 16 == 0;
+  Py_DECREF(aligned ? ptr : al);
+  return aligned ? al : ptr;
 }
 
 /* A value's key entry; NULL (no error set) when it is not a plain case. A
@@ -697,12 +731,6 @@ static PyObject *key_of(Dispatcher *d, PyObject *v, int mode, uint64_t *addr,
   if (v == Py_None) {
     Py_INCREF(Py_None);
     return Py_None;
-  }
-  int torch = PySet_Contains(d->torch_types, (PyObject *)Py_TYPE(v));
-  if (torch != 1) {
-    if (torch < 0)
-      PyErr_Clear();
-    return NULL;
   }
   TensorType t;
   if (tensor_type(d, Py_TYPE(v), &t) < 0)
@@ -1052,6 +1080,7 @@ static PyObject *make_dispatcher(PyObject *module, PyObject *args) {
   for (int i = 0; i < MAX_DEVICE_KEYS; ++i)
     d->device_keys[i] = NULL;
   d->memo_key = d->memo_kernel = NULL;
+  d->seen_dtype = d->seen_ptr = d->seen_aligned = NULL;
   d->memo_version = 0;
   memset(d->types, 0, sizeof(d->types));
   d->next_type = 0;
