@@ -6,9 +6,15 @@
 // it into loads and stores of a tensor of pointers
 //   base + sum_d (offset_d + arange(B_d)) * stride_d
 // masked by the boundary check (0 <= index_d < shape_d) with the padding
-// value as `other`. Loop-carried block pointers carry their offsets only;
-// base, shape and strides must be the loop's invariants (as they are when
-// the loop only advances the pointer).
+// value as `other`. Offsets are carried in 64 bits, as Triton does: the i32
+// offsets of make_block_ptr and advance are sign-extended and added in i64,
+// so an index past 2^31 is computed exactly, and LLVM can turn a loop's
+// advance into a pointer increment (with i32 offsets and a loop bound it
+// cannot see, it recomputed every address from the index each iteration).
+// Each index term is scaled by its stride before it is broadcast to the
+// block. Loop-carried block pointers carry their offsets only; base, shape
+// and strides must be the loop's invariants (as they are when the loop only
+// advances the pointer).
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,49 +60,55 @@ struct Rewriter {
     auto full = [&](Type e) { return RankedTensorType::get(in.block, e); };
     Value offset, mask;
     for (int64_t d = 0; d < rank; ++d) {
-      auto rangeType = RankedTensorType::get({in.block[d]}, i32);
-      Value r = tt::MakeRangeOp::create(b, loc, rangeType, 0,
-                                        uint32_t(in.block[d]));
-      Value off = tt::SplatOp::create(b, loc, rangeType, in.offsets[d]);
-      Value idx = arith::AddIOp::create(b, loc, r, off);
-      // Place along dimension d, then broadcast to the block.
-      SmallVector<int64_t> shape(rank, 1);
-      shape[d] = in.block[d];
-      Value placed = idx;
-      for (int64_t e = 0, pos = 0; e < rank; ++e) {
-        if (e == d) {
-          ++pos;
+      // offset_d + arange(B_d), in i64, placed along dimension d.
+      Value r = tt::MakeRangeOp::create(
+          b, loc, RankedTensorType::get({in.block[d]}, i32), 0,
+          uint32_t(in.block[d]));
+      auto rowType = RankedTensorType::get({in.block[d]}, i64);
+      Value idx = arith::AddIOp::create(
+          b, loc, tt::SplatOp::create(b, loc, rowType, in.offsets[d]),
+          arith::ExtSIOp::create(b, loc, rowType, r));
+      for (int64_t e = 0; e < rank; ++e) {
+        if (e == d)
           continue;
-        }
-        auto t = cast<RankedTensorType>(placed.getType());
+        auto t = cast<RankedTensorType>(idx.getType());
         SmallVector<int64_t> s(t.getShape());
-        s.insert(s.begin() + pos, 1);
-        placed = tt::ExpandDimsOp::create(
-            b, loc, RankedTensorType::get(s, i32), placed, int32_t(pos));
-        ++pos;
+        s.insert(s.begin() + e, 1);
+        idx = tt::ExpandDimsOp::create(b, loc, RankedTensorType::get(s, i64),
+                                       idx, int32_t(e));
       }
-      Value idxFull =
-          rank == 1 ? placed
-                    : tt::BroadcastOp::create(b, loc, full(i32), placed);
-      Value idx64 = arith::ExtSIOp::create(b, loc, full(i64), idxFull);
-      Value stride = tt::SplatOp::create(b, loc, full(i64), in.strides[d]);
-      Value term = arith::MulIOp::create(b, loc, idx64, stride);
+      Type placed = idx.getType();
+      auto toBlock = [&](Value v, Type e) -> Value {
+        return rank == 1 ? v : tt::BroadcastOp::create(b, loc, full(e), v);
+      };
+      Value stride = tt::SplatOp::create(b, loc, placed, in.strides[d]);
+      Value term = toBlock(arith::MulIOp::create(b, loc, idx, stride), i64);
       offset = offset ? arith::AddIOp::create(b, loc, offset, term) : term;
       if (llvm::is_contained(boundary, int32_t(d))) {
         Value zero = arith::ConstantOp::create(
-            b, loc, DenseElementsAttr::get(full(i64), b.getI64IntegerAttr(0)));
-        Value limit = tt::SplatOp::create(b, loc, full(i64), in.shape[d]);
+            b, loc,
+            DenseElementsAttr::get(cast<ShapedType>(placed),
+                                   b.getI64IntegerAttr(0)));
+        Value limit = tt::SplatOp::create(b, loc, placed, in.shape[d]);
         Value ge = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                                         idx64, zero);
+                                         idx, zero);
         Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                         idx64, limit);
-        Value both = arith::AndIOp::create(b, loc, ge, lt);
+                                         idx, limit);
+        Value both = toBlock(arith::AndIOp::create(b, loc, ge, lt),
+                             b.getI1Type());
         mask = mask ? arith::AndIOp::create(b, loc, mask, both) : both;
       }
     }
     Value ptrs = tt::SplatOp::create(b, loc, full(ptrType), in.base);
     ptrs = tt::AddPtrOp::create(b, loc, full(ptrType), ptrs, offset);
     return {ptrs, mask};
+  }
+
+  /// `v` (an i32 offset) as the i64 a block pointer carries.
+  static Value toI64(OpBuilder &b, Location loc, Value v) {
+    if (v.getType().isInteger(64))
+      return v;
+    return arith::ExtSIOp::create(b, loc, b.getI64Type(), v);
   }
 
   void visit(Block &block) {
@@ -108,7 +120,9 @@ struct Rewriter {
         in.base = mk.getBase();
         in.shape.assign(mk.getShape().begin(), mk.getShape().end());
         in.strides.assign(mk.getStrides().begin(), mk.getStrides().end());
-        in.offsets.assign(mk.getOffsets().begin(), mk.getOffsets().end());
+        OpBuilder b(&op);
+        for (Value o : mk.getOffsets())
+          in.offsets.push_back(toI64(b, op.getLoc(), o));
         auto pt = cast<tt::PointerType>(mk.getType());
         auto bt = cast<RankedTensorType>(pt.getPointeeType());
         in.block.assign(bt.getShape().begin(), bt.getShape().end());
@@ -117,11 +131,12 @@ struct Rewriter {
       } else if (auto adv = dyn_cast<tt::AdvanceOp>(op)) {
         auto it = infos.find(adv.getPtr());
         if (it == infos.end())
-          return fail(&op, "cpu backend: cannot follow this block pointer");
+          return fail(&op, "cannot follow this block pointer");
         Info in = it->second;
         OpBuilder b(&op);
         for (auto [i, o] : llvm::enumerate(adv.getOffsets()))
-          in.offsets[i] = arith::AddIOp::create(b, op.getLoc(), in.offsets[i], o);
+          in.offsets[i] = arith::AddIOp::create(b, op.getLoc(), in.offsets[i],
+                                                toI64(b, op.getLoc(), o));
         infos[adv.getResult()] = in;
         dead.push_back(&op);
       } else if (auto load = dyn_cast<tt::LoadOp>(op)) {
@@ -129,7 +144,7 @@ struct Rewriter {
           continue;
         auto it = infos.find(load.getPtr());
         if (it == infos.end())
-          return fail(&op, "cpu backend: cannot follow this block pointer");
+          return fail(&op, "cannot follow this block pointer");
         OpBuilder b(&op);
         auto [ptrs, mask] = addresses(b, op.getLoc(), it->second,
                                       load.getBoundaryCheck());
@@ -155,7 +170,7 @@ struct Rewriter {
           continue;
         auto it = infos.find(store.getPtr());
         if (it == infos.end())
-          return fail(&op, "cpu backend: cannot follow this block pointer");
+          return fail(&op, "cannot follow this block pointer");
         OpBuilder b(&op);
         auto [ptrs, mask] = addresses(b, op.getLoc(), it->second,
                                       store.getBoundaryCheck());
@@ -171,7 +186,7 @@ struct Rewriter {
             visit(blk);
         for (Value res : op.getResults())
           if (tt::isTensorPointerType(res.getType()))
-            return fail(&op, "cpu backend: block pointers may flow through "
+            return fail(&op, "block pointers may flow through "
                              "scf.for only (not through this op)");
       }
     }
@@ -196,7 +211,7 @@ struct Rewriter {
       }
       auto it = infos.find(v);
       if (it == infos.end())
-        return fail(loop, "cpu backend: cannot follow this block pointer");
+        return fail(loop, "cannot follow this block pointer");
       initInfo.push_back(it->second);
       inits.append(it->second.offsets.begin(), it->second.offsets.end());
     }
@@ -239,7 +254,7 @@ struct Rewriter {
       }
       auto it = infos.find(v);
       if (it == infos.end())
-        return fail(yield, "cpu backend: cannot follow this block pointer");
+        return fail(yield, "cannot follow this block pointer");
       yields.append(it->second.offsets.begin(), it->second.offsets.end());
     }
     OpBuilder yb(yield);
