@@ -25,6 +25,41 @@ def test_the_compiled_launcher_is_built_here():
     np.testing.assert_array_equal(out, 2 * x)
 
 
+@pytest.mark.skipif(os.environ.get("TRIDENT_LAUNCHER") == "python",
+                    reason="the Python launcher was asked for")
+def test_kernel_subscript_in_c_keeps_hooks_and_grids():
+    """Once the compiled launcher is built, kernel[grid] is its C subscript:
+    the last grid object's callable is reused, a new grid gets its own, and
+    launch hooks set afterwards are still called."""
+    from trident import knobs
+    from trident.runtime.jit import JITFunction
+    x = np.arange(100, dtype=np.float32)
+    out = np.zeros(100, np.float32)
+    grid = (4,)
+    K.add_kernel[grid](x, x, out, 100, BLOCK_SIZE=32)
+    assert type(JITFunction.__dict__["__getitem__"]).__name__ == "Subscript"
+    assert K.add_kernel[grid] is K.add_kernel[grid]
+    assert K.add_kernel.__getitem__(grid) is K.add_kernel[grid]  # as a bound method
+    for n in (1, 2, 4):  # a new grid object each time
+        out[:] = 0
+        K.add_kernel[(n,)](x, x, out, 100, BLOCK_SIZE=32)
+        np.testing.assert_array_equal(out[:32 * n], 2 * x[:32 * n])
+        np.testing.assert_array_equal(out[32 * n:], 0)
+    K.add_kernel[grid](x, x, out, 100, BLOCK_SIZE=32)  # grid is the last one again
+    seen = []
+    knobs.runtime.launch_enter_hook = lambda md: seen.append(md.get()["name"])
+    try:
+        assert knobs.hooks_set
+        K.add_kernel[grid](x, x, out, 100, BLOCK_SIZE=32)
+    finally:
+        knobs.runtime.launch_enter_hook = None
+    assert seen == ["add_kernel"]
+    out[:] = 0
+    K.add_kernel[grid](x, x, out, 100, BLOCK_SIZE=32)
+    np.testing.assert_array_equal(out, 2 * x)
+    assert seen == ["add_kernel"]
+
+
 def test_errors_through_the_compiled_launcher():
     x = np.zeros(8, np.float32)
     with pytest.raises(ValueError, match=r"grid x = 8589934592 is out of range"):

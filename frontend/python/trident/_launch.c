@@ -1182,7 +1182,106 @@ static PyObject *make_bound(PyObject *module, PyObject *const *args,
   return (PyObject *)b;
 }
 
+/*===-- kernel[grid] itself -------------------------------------------------===*
+ * JITFunction.__getitem__ once the launcher is built. The common case --
+ * the grid object of the kernel's last subscript (a literal tuple in a
+ * loop is one object) and no launch hooks set -- returns the callable the
+ * kernel kept (its `_last` pair) without running Python; everything else
+ * calls the Python method it was made from. It is a method descriptor
+ * (Py_TPFLAGS_METHOD_DESCRIPTOR), so kernel[grid] calls it with the kernel
+ * first, as it calls a Python function, and builds no bound method. */
+
+typedef struct {
+  PyObject_HEAD
+  vectorcallfunc vectorcall;
+  PyObject *slow;  /* the Python __getitem__(self, grid) */
+  PyObject *knobs; /* the knobs module's dict, where hooks_set lives */
+} Subscript;
+
+static PyObject *s_last, *s_hooks_set;
+
+static int subscript_traverse(Subscript *s, visitproc visit, void *arg) {
+  Py_VISIT(s->slow);
+  Py_VISIT(s->knobs);
+  return 0;
+}
+
+static int subscript_clear(Subscript *s) {
+  Py_CLEAR(s->slow);
+  Py_CLEAR(s->knobs);
+  return 0;
+}
+
+static void subscript_dealloc(Subscript *s) {
+  PyObject_GC_UnTrack(s);
+  subscript_clear(s);
+  Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static PyObject *subscript_vectorcall(PyObject *self, PyObject *const *args,
+                                      size_t nargsf, PyObject *kwnames) {
+  Subscript *s = (Subscript *)self;
+  if (PyVectorcall_NARGS(nargsf) == 2 && !kwnames) {
+    PyObject *hooks = PyDict_GetItemWithError(s->knobs, s_hooks_set);
+    if (hooks == Py_False) {
+      PyObject *last = PyObject_GetAttr(args[0], s_last);
+      if (!last)
+        PyErr_Clear();
+      else if (PyTuple_CheckExact(last) && PyTuple_GET_SIZE(last) == 2 &&
+               PyTuple_GET_ITEM(last, 0) == args[1]) {
+        PyObject *r = Py_NewRef(PyTuple_GET_ITEM(last, 1));
+        Py_DECREF(last);
+        return r;
+      }
+      Py_XDECREF(last);
+    } else if (!hooks) {
+      PyErr_Clear();
+    }
+  }
+  return PyObject_Vectorcall(s->slow, args, nargsf, kwnames);
+}
+
+/* kernel.__getitem__ as an attribute: a bound method, as for a function. */
+static PyObject *subscript_get(PyObject *self, PyObject *obj, PyObject *type) {
+  (void)type;
+  if (!obj || obj == Py_None)
+    return Py_NewRef(self);
+  return PyMethod_New(self, obj);
+}
+
+static PyTypeObject SubscriptType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "_trident_launch.Subscript",
+    .tp_basicsize = sizeof(Subscript),
+    .tp_dealloc = (destructor)subscript_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL |
+                Py_TPFLAGS_METHOD_DESCRIPTOR | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)subscript_traverse,
+    .tp_clear = (inquiry)subscript_clear,
+    .tp_free = PyObject_GC_Del,
+    .tp_call = PyVectorcall_Call,
+    .tp_descr_get = subscript_get,
+    .tp_vectorcall_offset = offsetof(Subscript, vectorcall),
+    .tp_doc = "JITFunction.__getitem__: kernel[grid], the common case in C.",
+};
+
+/* subscript(slow, knobs_dict) -> a __getitem__ for the kernel class. */
+static PyObject *make_subscript(PyObject *module, PyObject *args) {
+  PyObject *slow, *knobs;
+  if (!PyArg_ParseTuple(args, "OO!", &slow, &PyDict_Type, &knobs))
+    return NULL;
+  Subscript *s = PyObject_GC_New(Subscript, &SubscriptType);
+  if (!s)
+    return NULL;
+  s->vectorcall = subscript_vectorcall;
+  s->slow = Py_NewRef(slow);
+  s->knobs = Py_NewRef(knobs);
+  PyObject_GC_Track(s);
+  return (PyObject *)s;
+}
+
 static PyMethodDef methods[] = {
+    {"subscript", make_subscript, METH_VARARGS,
+     "subscript(slow, knobs_dict) -> JITFunction.__getitem__ in C"},
     {"dispatcher", make_dispatcher, METH_VARARGS,
      "dispatcher(fallback, names, defaults, nodefault, modes, positions, "
      "cache, torch_types, pointer_types, device_of, device_kind, error)"},
@@ -1205,6 +1304,8 @@ PyMODINIT_FUNC PyInit__trident_launch(void) {
   if (PyType_Ready(&DispatcherType) < 0)
     return NULL;
   if (PyType_Ready(&BoundType) < 0)
+    return NULL;
+  if (PyType_Ready(&SubscriptType) < 0)
     return NULL;
 #if PY_VERSION_HEX >= 0x030C0000
   table_watcher = PyDict_AddWatcher(on_table_change);
@@ -1229,10 +1330,12 @@ PyMODINIT_FUNC PyInit__trident_launch(void) {
   s_c_launch = PyUnicode_InternFromString("_c_launch");
   s_bad_arguments = PyUnicode_InternFromString("_bad_arguments");
   s_float = PyUnicode_InternFromString("float");
+  s_last = PyUnicode_InternFromString("_last");
+  s_hooks_set = PyUnicode_InternFromString("hooks_set");
   k_true = Py_BuildValue("(ss)", "bool", "True");
   k_false = Py_BuildValue("(ss)", "bool", "False");
   empty_tuple = PyTuple_New(0);
-  if (!s_float || !k_true || !k_false)
+  if (!s_float || !k_true || !k_false || !s_last || !s_hooks_set)
     return NULL;
   if (!data_ptr_name || !s_i32 || !s_i32_16 || !s_i32_1 || !s_i64 ||
       !s_i64_16 || !s_u64 || !s_u64_16 || !s_fp32 || !s_u1 || !s_cpu ||

@@ -306,6 +306,10 @@ class JITFunction(KernelInterface):
                 # detour.
                 self._bind_grid = fast.bind if fast is not None else None
                 self._last = (_NO_GRID, None)
+                if fast is not None and JITFunction.__dict__["__getitem__"] is JITFunction._getitem:
+                    # kernel[grid]'s common case in C from now on, for every
+                    # kernel (it calls _getitem for the rest).
+                    JITFunction.__getitem__ = fast.subscript(JITFunction._getitem, knobs.__dict__)
         return kernel
 
     def _slow(self, grid, key, values, options, devkey):
@@ -315,10 +319,12 @@ class JITFunction(KernelInterface):
         kernel._run(grid, values, kernel.stream())
         return kernel
 
-    def __getitem__(self, grid):
+    def _getitem(self, grid):
         # kernel[(n,)] in a loop: a literal grid is one tuple object, whose
         # partial is kept (by identity: (1.0,) == (1,), and a float grid
-        # must stay an error).
+        # must stay an error). Once the compiled launcher is built,
+        # __getitem__ is its C form of the first lines (_launch.c,
+        # Subscript), which calls this for everything else.
         if knobs.hooks_set:
             return functools.partial(self._hooked, grid)
         last = self._last  # one (grid, partial) pair: threads see both or neither
@@ -329,6 +335,8 @@ class JITFunction(KernelInterface):
         if type(grid) is tuple:
             self._last = (grid, p)
         return p
+
+    __getitem__ = _getitem
 
     def _make_dispatcher(self):
         """The compiled dispatcher (_launch.c) for kernel[grid](...), which
