@@ -69,7 +69,7 @@ run() {
                  for b in tma bench attention; do
                    d=$(mktemp -d)
                    python3 conformance/perf/sm90_$b.py dump "$d" > /dev/null
-                   tar czf "$OUT/$b-ttgir.tgz" -C "$d" $(cd "$d" && ls *.ttgir)
+                   tar czf "$OUT/$b-ttgir.tgz" -C "$d" $(cd "$d" && ls *.ttgir *.ptx)
                  done ;;
     tma-ttgir)   python3 conformance/perf/sm90_tma.py run .carry/tma 2>&1 | tee "$OUT/tma-ttgir.txt" ;;
     its-ttgir)   d=$(mktemp -d)

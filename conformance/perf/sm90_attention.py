@@ -158,6 +158,9 @@ def dump_ttgir(out):
             with open(os.path.join(out, bundle(d, causal, cfg).replace(".bundle", ".ttgir")),
                       "w") as f:
                 f.write(kk.asm["ttgir"])
+            # Its PTX too, for ptxas -v (registers, spills) beside ours.
+            with open(os.path.join(out, bundle(d, causal, cfg).replace(".bundle", ".ptx")), "w") as f:
+                f.write(kk.asm["ptx"])
 
 
 def compile_ttgir(out):

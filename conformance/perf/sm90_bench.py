@@ -115,6 +115,9 @@ def dump_ttgir(out):
                             options={"num_warps": c[5], "num_stages": c[6]})
         with open(os.path.join(out, bundle(c).replace(".bundle", ".ttgir")), "w") as f:
             f.write(kk.asm["ttgir"])
+        # Its PTX too, for ptxas -v (registers, spills) beside ours.
+        with open(os.path.join(out, bundle(c).replace(".bundle", ".ptx")), "w") as f:
+            f.write(kk.asm["ptx"])
         print("dumped", name(c))
 
 

@@ -7,20 +7,21 @@ driver's own cuLaunchKernel, on the same empty kernels, context and stream.
 TRIDENT_LIB_DIR, its package on PYTHONPATH). Host time per launch: rounds
 of LAUNCHES launches back to back on torch's current stream (fewer than
 the launch queue holds, so the host never waits for the GPU), synchronized
-outside the timing; the median of ROUNDS rounds after a warm-up. Trident
-is timed with its compiled launcher (trident/_launch.c) and with its
-pure-Python one; the driver's figure is cuLaunchKernel in a C loop
-(bare_launch.c, built here with cc) on Triton's compiled function, which
-is the floor any Python launcher adds to. Two more rows split Trident's
-time: its compiled kernel's launcher called alone (binding, the key and
-the table lookup left out), with and without the stream lookup.
+outside the timing; the median of ROUNDS rounds after a warm-up, the
+rounds of every row interleaved (the machine's drift over a run -- clocks,
+other tenants -- moved whole rows by 20% when each row ran its rounds in
+turn). Trident is timed with its compiled launcher (trident/_launch.c)
+and with its pure-Python one; the driver's figure is cuLaunchKernel in a
+C loop (bare_launch.c, built here with cc) on Triton's compiled function,
+which is the floor any Python launcher adds to. The arguments are written
+out at the call site; the 10-argument call spelled (*ys, ...) is timed
+too. tools/trident-bench/python_launch_split.py splits Trident's time.
 """
 import ctypes
 import importlib.util
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 
@@ -44,22 +45,21 @@ def load(as_trident):
     return m
 
 
-def measure(launch):
-    for _ in range(200):
-        launch()
-    torch.cuda.synchronize()
-    host = []
-    for _ in range(ROUNDS):
+def python_round(launch):
+    """One round of LAUNCHES launches from Python: microseconds per launch."""
+    def one():
         t0 = time.perf_counter()
         for _ in range(LAUNCHES):
             launch()
-        host.append((time.perf_counter() - t0) / LAUNCHES * 1e6)
-        torch.cuda.synchronize()
-    return statistics.median(host)
+        return (time.perf_counter() - t0) / LAUNCHES * 1e6
+    for _ in range(200):  # warm-up
+        launch()
+    return one
 
 
-def bare_driver(kernel, params):
-    """cuLaunchKernel alone on Triton's compiled `kernel`."""
+def driver_round(kernel, params):
+    """One round of LAUNCHES cuLaunchKernel calls in a C loop on Triton's
+    compiled `kernel`: microseconds per launch."""
     lib = os.path.join(tempfile.mkdtemp(), "bare_launch.so")
     subprocess.run(["cc", "-O2", "-shared", "-fPIC", os.path.join(HERE, "bare_launch.c"),
                     "-o", lib, "-ldl"], check=True)
@@ -75,17 +75,29 @@ def bare_driver(kernel, params):
                                              for v in values])
     stream = torch.cuda.current_stream().cuda_stream
     block = kernel.metadata.num_warps * 32
-    out = []
-    bare.bare_launch_us(kernel.function, arr, 200, stream, block, kernel.metadata.shared)
-    torch.cuda.synchronize()
-    for _ in range(ROUNDS):
+
+    def one():
         us = bare.bare_launch_us(kernel.function, arr, LAUNCHES, stream, block,
                                  kernel.metadata.shared)
         if us < 0:
             raise RuntimeError("cuLaunchKernel failed")
-        out.append(us)
-        torch.cuda.synchronize()
-    return statistics.median(out)
+        return us
+    one.keep = (bare, arr, values)  # alive while the rounds run
+    bare.bare_launch_us(kernel.function, arr, 200, stream, block, kernel.metadata.shared)
+    return one
+
+
+def interleaved(rounds):
+    """The median of ROUNDS rounds of each entry of `rounds` (name -> one
+    round), the rounds of all entries interleaved so that the machine's
+    drift over the run (clocks, other tenants) reaches each alike."""
+    torch.cuda.synchronize()
+    samples = {name: [] for name in rounds}
+    for _ in range(ROUNDS):
+        for name, one in rounds.items():
+            samples[name].append(one())
+            torch.cuda.synchronize()
+    return {name: statistics.median(v) for name, v in samples.items()}
 
 
 def main():
@@ -98,47 +110,42 @@ def main():
                                                      BLOCK=128))
     star = lambda k: (lambda: k.empty_kernel_10[(1,)](*ys, 4096, 64, 32, 0.5, 2.0, BLOCK=128))  # noqa: E731
     tr, td = load(False), load(True)
-    rows = {}
-    stars = {}
-    rows["Triton " + triton.__version__] = (measure(two(tr)), measure(ten(tr)))
-    stars["Triton " + triton.__version__] = measure(star(tr))
     from trident import _launcher
-    compiled = _launcher.module() is not None
-    name = "Trident, compiled launcher" if compiled else \
+    compiled = "Trident, compiled launcher" if _launcher.module() is not None else \
         "Trident (no compiled launcher: " + _launcher.why_not() + ")"
-    rows[name] = (measure(two(td)), measure(ten(td)))
-    stars[name] = measure(star(td))
-    # Where Trident's time goes: its kernel's launcher alone (it reads each
-    # tensor's data_ptr and lets the runtime look the pointer up, packs the
-    # values, calls the runtime and the driver) with the stream known, and
-    # with the stream looked up as each launch does.
-    h2 = two(td)()
-    h10 = ten(td)()
-    v2, v10 = (x, 4096, 128), (*ys, 4096, 64, 32, 0.5, 2.0, 128)
-    s2, s10 = h2.stream(), h10.stream()
-    rows["Trident: its launcher alone, stream known"] = (
-        measure(lambda: h2._launch((1,), s2, v2)), measure(lambda: h10._launch((1,), s10, v10)))
-    rows["Trident: its launcher alone, stream looked up"] = (
-        measure(lambda: h2._launch((1,), h2.stream(), v2)),
-        measure(lambda: h10._launch((1,), h10.stream(), v10)))
+    triton_name = "Triton " + triton.__version__
+    rounds = {}
+    for name, k in ((triton_name, tr), (compiled, td)):
+        rounds[(name, 2)] = python_round(two(k))
+        rounds[(name, 10)] = python_round(ten(k))
+        rounds[(name, "*")] = python_round(star(k))
     _launcher._state.update(module=None, why="pure Python, for comparison")
     td2 = load(True)
-    rows["Trident, pure-Python launcher"] = (measure(two(td2)), measure(ten(td2)))
+    python_name = "Trident, pure-Python launcher"
+    rounds[(python_name, 2)] = python_round(two(td2))
+    rounds[(python_name, 10)] = python_round(ten(td2))
     k2 = tr.empty_kernel.warmup(x, 4096, BLOCK=128, grid=(1,))
     k10 = tr.empty_kernel_10.warmup(*ys, 4096, 64, 32, 0.5, 2.0, BLOCK=128, grid=(1,))
-    d2 = bare_driver(k2, [ctypes.c_uint64(x.data_ptr()), ctypes.c_int32(4096)])
-    d10 = bare_driver(k10, [ctypes.c_uint64(y.data_ptr()) for y in ys] +
-                      [ctypes.c_int32(4096), ctypes.c_int32(64), ctypes.c_int32(32),
-                       ctypes.c_float(0.5), ctypes.c_float(2.0)])
-    rows["cuLaunchKernel in a C loop (the driver)"] = (d2, d10)
+    driver_name = "cuLaunchKernel in a C loop (the driver)"
+    rounds[(driver_name, 2)] = driver_round(k2, [ctypes.c_uint64(x.data_ptr()),
+                                                 ctypes.c_int32(4096)])
+    rounds[(driver_name, 10)] = driver_round(
+        k10, [ctypes.c_uint64(y.data_ptr()) for y in ys] +
+        [ctypes.c_int32(4096), ctypes.c_int32(64), ctypes.c_int32(32),
+         ctypes.c_float(0.5), ctypes.c_float(2.0)])
+    us = interleaved(rounds)
+    d2, d10 = us[(driver_name, 2)], us[(driver_name, 10)]
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}; host microseconds "
-          f"per launch, median of {ROUNDS} rounds of {LAUNCHES}")
+          f"per launch, median of {ROUNDS} rounds of {LAUNCHES}, the rounds of all rows "
+          "interleaved")
     print("| launcher | 2 arguments | 10 arguments | 2 args / driver | 10 args / driver |")
     print("|---|---|---|---|---|")
-    for name, (a, b) in rows.items():
+    for name in (triton_name, compiled, python_name, driver_name):
+        a, b = us[(name, 2)], us[(name, 10)]
         print(f"| {name} | {a:.2f} | {b:.2f} | {a / d2:.2f} | {b / d10:.2f} |")
     print("10 arguments as kernel[(1,)](*ys, 4096, 64, 32, 0.5, 2.0, BLOCK=128): " +
-          ", ".join(f"{name} {us:.2f} ({us / d10:.2f} x the driver)" for name, us in stars.items()))
+          ", ".join(f"{name} {us[(name, '*')]:.2f} ({us[(name, '*')] / d10:.2f} x the driver)"
+                    for name in (triton_name, compiled)))
 
 
 if __name__ == "__main__":

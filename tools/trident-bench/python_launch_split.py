@@ -85,6 +85,8 @@ def main():
     rows = {}
     rows["whole kernel[(1,)](...)"] = (measure(two), measure(ten))
     rows["the same, 10 arguments as (*ys, ...)"] = (float("nan"), measure(ten_star))
+    rows["kernel[(1,)] alone (no call)"] = (measure(lambda: k2f[(1,)]),
+                                            measure(lambda: k10f[(1,)]))
 
     lib = os.path.join(tempfile.mkdtemp(), "split.so")
     subprocess.run(["cc", "-O2", "-shared", "-fPIC", os.path.join(HERE, "launch_split.c"),
@@ -137,10 +139,17 @@ def main():
     tr = compare.load(False)
     t2 = tr.empty_kernel.warmup(x, 4096, BLOCK=128, grid=(1,))
     t10 = tr.empty_kernel_10.warmup(*ys, 4096, 64, 32, 0.5, 2.0, BLOCK=128, grid=(1,))
-    d2 = compare.bare_driver(t2, [ctypes.c_uint64(x.data_ptr()), ctypes.c_int32(4096)])
-    d10 = compare.bare_driver(t10, [ctypes.c_uint64(y.data_ptr()) for y in ys] +
-                              [ctypes.c_int32(4096), ctypes.c_int32(64), ctypes.c_int32(32),
-                               ctypes.c_float(0.5), ctypes.c_float(2.0)])
+    r2 = compare.driver_round(t2, [ctypes.c_uint64(x.data_ptr()), ctypes.c_int32(4096)])
+    r10 = compare.driver_round(t10, [ctypes.c_uint64(y.data_ptr()) for y in ys] +
+                               [ctypes.c_int32(4096), ctypes.c_int32(64), ctypes.c_int32(32),
+                                ctypes.c_float(0.5), ctypes.c_float(2.0)])
+    def rounds(r):
+        out = []
+        for _ in range(31):
+            out.append(r())
+            torch.cuda.synchronize()
+        return statistics.median(out)
+    d2, d10 = rounds(r2), rounds(r10)
     rows["cuLaunchKernel in a C loop (Triton %s's function)" % triton.__version__] = (d2, d10)
 
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}; host microseconds "
