@@ -40,6 +40,8 @@ def test_kernel_subscript_in_c_keeps_hooks_and_grids():
     assert type(JITFunction.__dict__["__getitem__"]).__name__ == "Subscript"
     assert K.add_kernel[grid] is K.add_kernel[grid]
     assert K.add_kernel.__getitem__(grid) is K.add_kernel[grid]  # as a bound method
+    import inspect
+    assert list(inspect.signature(JITFunction.__getitem__).parameters) == ["self", "grid"]
     for n in (1, 2, 4):  # a new grid object each time
         out[:] = 0
         K.add_kernel[(n,)](x, x, out, 100, BLOCK_SIZE=32)
@@ -58,6 +60,43 @@ def test_kernel_subscript_in_c_keeps_hooks_and_grids():
     K.add_kernel[grid](x, x, out, 100, BLOCK_SIZE=32)
     np.testing.assert_array_equal(out, 2 * x)
     assert seen == ["add_kernel"]
+
+
+def test_a_failing_data_ptr_leaks_nothing_in_the_dispatcher():
+    """A torch-like tensor whose data_ptr() raises: each launch hands the
+    call to the Python path, which raises; the dispatcher's remembered key
+    entries are not leaked on the way (a reference per launch was)."""
+    import gc
+    from test_launch import TorchLike
+
+    class Flaky(TorchLike):
+        fail = False
+
+        def data_ptr(self):
+            if self.fail:
+                raise RuntimeError("no data")
+            return super().data_ptr()
+
+    @triton.jit
+    def copy(x_ptr, out_ptr, n, BLOCK: triton.language.constexpr):
+        tl = triton.language
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+    x = np.arange(256, dtype=np.float32)
+    out = np.zeros(256, np.float32)
+    src, dst = Flaky(x), Flaky(out)
+    for _ in range(3):  # compiled, then through the dispatcher
+        copy[(2,)](src, dst, 256, BLOCK=128)
+    np.testing.assert_array_equal(out, x)
+    keys = [o for o in gc.get_referents(copy._entry) if isinstance(o, str) and o.endswith(":16")]
+    assert keys, "the dispatcher remembers no aligned key entry"
+    before = [sys.getrefcount(k) for k in keys]
+    src.fail = True
+    for _ in range(200):
+        with pytest.raises(Exception, match="no data"):
+            copy[(2,)](src, dst, 256, BLOCK=128)
+    assert [sys.getrefcount(k) for k in keys] == before
 
 
 def test_errors_through_the_compiled_launcher():

@@ -662,6 +662,7 @@ static PyObject *tensor_key(Dispatcher *d, PyObject *v, const TensorType *t,
   if (!address) {
     PyErr_Clear();
     Py_DECREF(ptr);
+    Py_DECREF(al);
     return NULL;
   }
   unsigned long long a = PyLong_AsUnsignedLongLong(address);
@@ -1241,6 +1242,22 @@ static PyObject *subscript_vectorcall(PyObject *self, PyObject *const *args,
   return PyObject_Vectorcall(s->slow, args, nargsf, kwnames);
 }
 
+/* What inspect and tracebacks read from a function: the Python method's. */
+static PyObject *subscript_attr(Subscript *s, void *name) {
+  return PyObject_GetAttrString(s->slow, (const char *)name);
+}
+
+static PyGetSetDef subscript_getset[] = {
+    {"__name__", (getter)subscript_attr, NULL, NULL, "__name__"},
+    {"__qualname__", (getter)subscript_attr, NULL, NULL, "__qualname__"},
+    {"__module__", (getter)subscript_attr, NULL, NULL, "__module__"},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyMemberDef subscript_members[] = {
+    {"__wrapped__", T_OBJECT, offsetof(Subscript, slow), READONLY,
+     "the Python method it calls for what it does not handle"},
+    {NULL, 0, 0, 0, NULL}};
+
 /* kernel.__getitem__ as an attribute: a bound method, as for a function. */
 static PyObject *subscript_get(PyObject *self, PyObject *obj, PyObject *type) {
   (void)type;
@@ -1260,6 +1277,8 @@ static PyTypeObject SubscriptType = {
     .tp_free = PyObject_GC_Del,
     .tp_call = PyVectorcall_Call,
     .tp_descr_get = subscript_get,
+    .tp_getset = subscript_getset,
+    .tp_members = subscript_members,
     .tp_vectorcall_offset = offsetof(Subscript, vectorcall),
     .tp_doc = "JITFunction.__getitem__: kernel[grid], the common case in C.",
 };
