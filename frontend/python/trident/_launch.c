@@ -658,29 +658,22 @@ static PyObject *tensor_key(Dispatcher *d, PyObject *v, const TensorType *t,
   /* ptr and al are our references: the calls below may run any code. */
   /* The data's address (the key's alignment, the launch) and device (the
    * device key; whether the runtime need not look the address up). */
+  unsigned long long a;
+  long index;
   PyObject *address = PyObject_CallOneArg(t->data_ptr, v);
-  if (!address) {
-    PyErr_Clear();
-    Py_DECREF(ptr);
-    Py_DECREF(al);
-    return NULL;
-  }
-  unsigned long long a = PyLong_AsUnsignedLongLong(address);
+  if (!address)
+    goto fail;
+  a = PyLong_AsUnsignedLongLong(address);
   Py_DECREF(address);
-  long index = -1;
-  PyObject *idx = NULL;
-  if (!(a == (unsigned long long)-1 && PyErr_Occurred()))
-    idx = PyObject_CallOneArg(t->get_device, v);
-  if (idx) {
-    index = PyLong_AsLong(idx);
-    Py_DECREF(idx);
-  }
-  if (!idx || (index == -1 && PyErr_Occurred())) {
-    PyErr_Clear();
-    Py_DECREF(ptr);
-    Py_DECREF(al);
-    return NULL;
-  }
+  if (a == (unsigned long long)-1 && PyErr_Occurred())
+    goto fail;
+  PyObject *idx = PyObject_CallOneArg(t->get_device, v);
+  if (!idx)
+    goto fail;
+  index = PyLong_AsLong(idx);
+  Py_DECREF(idx);
+  if (index == -1 && PyErr_Occurred())
+    goto fail;
   *addr = a;
   *device = index;
   *known = 1;
@@ -688,6 +681,12 @@ static PyObject *tensor_key(Dispatcher *d, PyObject *v, const TensorType *t,
   int aligned = mode == MODE_SPEC && a % 16 == 0;
   Py_DECREF(aligned ? ptr : al);
   return aligned ? al : ptr;
+
+fail: /* no key entry: the Python path reads this tensor */
+  PyErr_Clear();
+  Py_DECREF(ptr);
+  Py_DECREF(al);
+  return NULL;
 }
 
 /* A value's key entry; NULL (no error set) when it is not a plain case. A
