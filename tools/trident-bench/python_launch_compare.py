@@ -18,6 +18,7 @@ out at the call site; the 10-argument call spelled (*ys, ...) is timed
 too. tools/trident-bench/python_launch_split.py splits Trident's time.
 """
 import ctypes
+import functools
 import importlib.util
 import os
 import statistics
@@ -57,9 +58,9 @@ def python_round(launch):
     return one
 
 
-def driver_round(kernel, params):
-    """One round of LAUNCHES cuLaunchKernel calls in a C loop on Triton's
-    compiled `kernel`: microseconds per launch."""
+@functools.lru_cache(maxsize=None)
+def bare_launch():
+    """bare_launch.c, built here with cc once per process."""
     lib = os.path.join(tempfile.mkdtemp(), "bare_launch.so")
     subprocess.run(["cc", "-O2", "-shared", "-fPIC", os.path.join(HERE, "bare_launch.c"),
                     "-o", lib, "-ldl"], check=True)
@@ -67,6 +68,13 @@ def driver_round(kernel, params):
     bare.bare_launch_us.restype = ctypes.c_double
     bare.bare_launch_us.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
                                     ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint]
+    return bare
+
+
+def driver_round(kernel, params):
+    """One round of LAUNCHES cuLaunchKernel calls in a C loop on Triton's
+    compiled `kernel`: microseconds per launch."""
+    bare = bare_launch()
     kernel._init_handles()
     values = [ctypes.c_uint64(p) if isinstance(p, int) and p > 2 ** 32 else p for p in params]
     # Triton 3.6 kernels take two more pointers: global and profile scratch.

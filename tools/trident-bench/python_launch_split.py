@@ -16,7 +16,6 @@ prints nothing: the process to run under `perf record`.
 """
 import ctypes
 import os
-import statistics
 import struct
 import subprocess
 import sys
@@ -53,18 +52,14 @@ def ten_star():
     k10f[(1,)](*ys, 4096, 64, 32, 0.5, 2.0, BLOCK=128)
 
 
-def measure(f, rounds=31, n=500):
-    for _ in range(200):
-        f()
-    torch.cuda.synchronize()
-    out = []
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for _ in range(n):
-            f()
-        out.append((time.perf_counter() - t0) / n * 1e6)
-        torch.cuda.synchronize()
-    return statistics.median(out)
+def median(one):
+    """The median of compare.ROUNDS rounds of `one` (a round: microseconds
+    per launch), as the compare script times each of its rows."""
+    return compare.interleaved({"": one})[""]
+
+
+def measure(f):
+    return median(compare.python_round(f))
 
 
 def main():
@@ -115,16 +110,15 @@ def main():
     def cloop(k, vals, kinds):
         v = (ctypes.c_uint64 * len(vals))(*vals)
         kd = (ctypes.c_int * len(kinds))(*kinds)
-        S.runtime_loop_us(fn, k._kernel.value, stream, v, kd, len(vals), 200)
-        torch.cuda.synchronize()
-        out = []
-        for _ in range(31):
-            us = S.runtime_loop_us(fn, k._kernel.value, stream, v, kd, len(vals), 500)
+
+        def one():
+            us = S.runtime_loop_us(fn, k._kernel.value, stream, v, kd, len(vals),
+                                   compare.LAUNCHES)
             if us < 0:
                 raise RuntimeError("trident_kernel_launch failed")
-            out.append(us)
-            torch.cuda.synchronize()
-        return statistics.median(out)
+            return us
+        S.runtime_loop_us(fn, k._kernel.value, stream, v, kd, len(vals), 200)  # warm-up
+        return median(one)
 
     f05 = struct.unpack("<Q", struct.pack("<d", 0.5))[0]
     f2 = struct.unpack("<Q", struct.pack("<d", 2.0))[0]
@@ -143,17 +137,11 @@ def main():
     r10 = compare.driver_round(t10, [ctypes.c_uint64(y.data_ptr()) for y in ys] +
                                [ctypes.c_int32(4096), ctypes.c_int32(64), ctypes.c_int32(32),
                                 ctypes.c_float(0.5), ctypes.c_float(2.0)])
-    def rounds(r):
-        out = []
-        for _ in range(31):
-            out.append(r())
-            torch.cuda.synchronize()
-        return statistics.median(out)
-    d2, d10 = rounds(r2), rounds(r10)
+    d2, d10 = median(r2), median(r10)
     rows["cuLaunchKernel in a C loop (Triton %s's function)" % triton.__version__] = (d2, d10)
 
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}; host microseconds "
-          "per launch, median of 31 rounds of 500")
+          f"per launch, median of {compare.ROUNDS} rounds of {compare.LAUNCHES}")
     print("| | 2 arguments | 10 arguments |")
     print("|---|---|---|")
     for name, (a, b) in rows.items():
